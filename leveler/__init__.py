@@ -1,0 +1,29 @@
+"""leveler: the rules of Magic: The Gathering leveler cards (CR 711, 702.87).
+
+>>> from leveler import load_pool, characteristics, Zone
+>>> c = characteristics(load_pool()["Student of Warfare"], 7, Zone.BATTLEFIELD)
+>>> c.power, c.toughness, c.citations
+(4, 4, ('711.2b',))
+"""
+
+from leveler.data import PoolError, load_pool
+from leveler.mana import ManaCost, ManaCostError
+from leveler.model import Characteristics, LevelBand, LevelerCard, Translation, Zone
+from leveler.rules import characteristics
+from leveler.text import CardTextError, format_card, parse_card
+
+__all__ = [
+    "CardTextError",
+    "Characteristics",
+    "LevelBand",
+    "LevelerCard",
+    "ManaCost",
+    "ManaCostError",
+    "PoolError",
+    "Translation",
+    "Zone",
+    "characteristics",
+    "format_card",
+    "load_pool",
+    "parse_card",
+]

@@ -1,0 +1,66 @@
+"""What a leveler is with N level counters in a zone: Comprehensive Rules 711.2-711.6.
+
+The ladder, in the order the rules apply:
+
+1. Not on the battlefield: the uppermost P/T box, no band (711.6; static abilities
+   work only on the battlefield, 113.6).
+2. On the battlefield, the band whose range holds the count: its base P/T and
+   abilities (711.2a for "N1-N2", 711.2b for "N3+").
+3. On the battlefield, fewer counters than N1: the uppermost P/T box (711.5).
+
+Level up is there at every count and in every zone (711.4).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
+
+__all__ = ["active_band", "characteristics", "check_level_counters"]
+
+def check_level_counters(level_counters: object) -> int:
+    """The count as an int; ValueError unless whole and not negative (counters, 122.1)."""
+    if isinstance(level_counters, bool) or not isinstance(level_counters, numbers.Integral):
+        raise ValueError(
+            f"level counters must be a whole number, not {level_counters!r}"
+            f" ({type(level_counters).__name__})"
+        )
+    count = int(level_counters)
+    if count < 0:
+        raise ValueError(f"level counters cannot be negative (got {count})")
+    return count
+
+
+def active_band(card: LevelerCard, level_counters: int) -> LevelBand | None:
+    """The band that applies with this many counters (711.2a/b), or None below N1 (711.5)."""
+    for band in card.bands:
+        if band.contains(level_counters):
+            return band
+    return None
+
+
+def characteristics(
+    card: LevelerCard, level_counters: int, zone: Zone | str = Zone.BATTLEFIELD
+) -> Characteristics:
+    """Power, toughness and abilities of ``card`` with ``level_counters`` in ``zone``.
+
+    >>> from leveler.data import load_pool
+    >>> student = load_pool()["Student of Warfare"]
+    >>> c = characteristics(student, 7, Zone.BATTLEFIELD)
+    >>> (c.power, c.toughness, c.abilities, c.citations)
+    (4, 4, ('Level up {W}', 'Double strike'), ('711.2b',))
+    >>> characteristics(student, 7, "graveyard").citations
+    ('711.6',)
+    """
+    count = check_level_counters(level_counters)
+    zone = Zone.coerce(zone)
+    printed = (*card.abilities, card.level_up_ability)  # 711.4: level up at all times
+    if zone is not Zone.BATTLEFIELD:
+        return Characteristics(card.power, card.toughness, printed, None, ("711.6",))
+    band = active_band(card, count)
+    if band is None:
+        return Characteristics(card.power, card.toughness, printed, None, ("711.5",))
+    return Characteristics(
+        band.power, band.toughness, (*printed, *band.abilities), band, (band.rule,)
+    )
