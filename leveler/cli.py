@@ -1,0 +1,136 @@
+"""The ``leveler`` command line: show a card at a count and zone, print the pool as a table.
+
+Exit status: 0 on success, 1 when a lookup or a file fails, 2 on bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from collections.abc import Mapping, Sequence
+
+from leveler.data import load_pool, load_rule_texts
+from leveler.model import LevelerCard, Zone
+from leveler.pool import resolve_pool
+from leveler.rules import characteristics
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class LookupFailed(Exception):
+    """A name or file the user gave could not be found or read: exit status 1."""
+
+
+def _level(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"level counters must be a whole number, not {text!r}"
+        ) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"level counters cannot be negative ({value})")
+    return value
+
+
+def _zone(text: str) -> Zone:
+    try:
+        return Zone.coerce(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard:
+    """The card called ``name`` (any case, or a printed translation); else the closest names."""
+    wanted = name.strip().casefold()
+    for card in pool.values():
+        names = [card.name] + [t.name for t in card.translations]
+        if any(candidate.casefold() == wanted for candidate in names):
+            return card
+    close = difflib.get_close_matches(name, list(pool), n=3, cutoff=0.5)
+    hint = f" Did you mean: {', '.join(close)}?" if close else ""
+    raise LookupFailed(f"no card named {name!r} in the pool.{hint}")
+
+
+def _load(path: str | None) -> dict[str, LevelerCard]:
+    try:
+        return load_pool(path)
+    except ValueError as error:
+        raise LookupFailed(str(error)) from None
+
+
+def _show(args: argparse.Namespace) -> int:
+    pool = _load(args.pool)
+    card = find_card(pool, args.name)
+    result = characteristics(card, args.level, args.zone)
+    quotes = load_rule_texts()
+    print(f"{card.name}  {card.mana_cost}  {card.type_line}")
+    print(f"with {args.level} level counter(s), in the {args.zone}:")
+    print(f"  power/toughness: {result.power}/{result.toughness}")
+    print(f"  band:            {result.band.label if result.band else 'none'}")
+    print("  abilities:       " + "\n                   ".join(result.abilities))
+    print("decided by:")
+    for number in (*result.citations, "711.4"):
+        print(f"  {number}  {quotes[number][1]}")
+    for warning in card.rule_warnings:
+        print(f"note: {warning}")
+    return EXIT_OK
+
+
+def _table(args: argparse.Namespace) -> int:
+    pool = _load(args.pool)
+    frame = resolve_pool(pool, args.level, args.zone)
+    frame = frame.assign(
+        band=frame["band"].astype(object).fillna("none"),
+        abilities=frame["abilities"].astype(str).str.replace("\n", "; "),
+    )
+    columns = ["name", "power", "toughness", "band", "citation", "abilities"]
+    print(f"{len(frame)} cards with {args.level} level counter(s), in the {args.zone}")
+    print(frame[columns].to_string(index=False, max_colwidth=60))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser; each subcommand sets ``handler``."""
+    parser = argparse.ArgumentParser(
+        prog="leveler", description="The rules of leveler cards (CR 711, 702.87)."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    show = commands.add_parser("show", help="one card at a count and zone, with the rules")
+    show.add_argument("name", help="card name (English or a printed translation)")
+    show.add_argument("--level", type=_level, default=0, help="level counters (default 0)")
+    show.add_argument("--zone", type=_zone, default=Zone.BATTLEFIELD,
+                      help="zone (default battlefield)")
+    show.add_argument("--pool", help="a pool JSON file instead of the bundled printed pool")
+    show.set_defaults(handler=_show)
+
+    table = commands.add_parser("table", help="the whole pool at a count and zone")
+    table.add_argument("--level", type=_level, default=0, help="level counters (default 0)")
+    table.add_argument("--zone", type=_zone, default=Zone.BATTLEFIELD,
+                       help="zone (default battlefield)")
+    table.add_argument("--pool", help="a pool JSON file instead of the bundled printed pool")
+    table.set_defaults(handler=_table)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    try:
+        status: int = args.handler(args)
+    except LookupFailed as error:
+        print(f"leveler: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
