@@ -4,7 +4,7 @@ Grammar of a leveler's text box (one item per line; blank lines between
 striations, as printed in 2010, are ignored)::
 
     card     := ability* level_up ability* band+
-    level_up := "Level up" COST [ "(" reminder ")" ]            (702.87a)
+    level_up := "Level up" COST [ "(" reminder ")" | "..." ]    (702.87a)
     band     := header pt ability*                               (711.2)
     header   := "LEVEL" N1 "-" N2  |  "LEVEL" N3 "+"             (711.2a, 711.2b)
     pt       := INT "/" INT
@@ -147,7 +147,7 @@ def _parse_level_up(line: _Line) -> ManaCost | None:
     if match is None:
         return None
     rest = match["rest"].strip()
-    if match["cost"] is None or (rest and not rest.startswith("(")):
+    if match["cost"] is None or (rest and not rest.startswith(("(", "...", "…"))):
         raise CardTextError(
             "level up needs a mana cost, as in 'Level up {1}{W}'",
             line_number=line.number, line=line.text, rule="702.87a",
@@ -246,6 +246,9 @@ def parse_card(
     if not isinstance(oracle_text, str):
         kind = type(oracle_text).__name__
         raise CardTextError(f"card text of {name!r} must be a string, not {kind}")
+    lines = _lines(oracle_text)
+    for line in lines:
+        _reject_lookalikes(line)
     _check_type_line(name, type_line)
     try:
         cost = ManaCost.parse(mana_cost)
@@ -257,8 +260,7 @@ def parse_card(
     outside: list[str] = []
     level_up: ManaCost | None = None
     bands: list[_BandDraft] = []
-    for line in _lines(oracle_text):
-        _reject_lookalikes(line)
+    for line in lines:
         found_level_up = _parse_level_up(line)
         if found_level_up is not None:
             if level_up is not None:
