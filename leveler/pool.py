@@ -42,52 +42,92 @@ def _as_levels(levels: int | Iterable[int]) -> npt.NDArray[np.int64]:
 
 
 class _Codes:
-    """Interns strings to integer codes for categorical columns."""
+    """Interns hashable keys to integer codes; the category values are made once per key."""
 
     def __init__(self) -> None:
-        self.values: list[str] = []
-        self._index: dict[str, int] = {}
+        self.keys: list[object] = []
+        self._index: dict[object, int] = {}
 
-    def code(self, value: str) -> int:
-        found = self._index.get(value)
+    def code(self, key: object) -> int:
+        found = self._index.get(key)
         if found is None:
-            found = self._index[value] = len(self.values)
-            self.values.append(value)
+            found = self._index[key] = len(self.keys)
+            self.keys.append(key)
         return found
+
+
+def _ability_text(key: tuple[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]]) -> str:
+    """Abilities as they read at a stage: outside abilities, level up (711.4), the band's."""
+    (outside, level_up_symbols), band_abilities = key
+    level_up = "Level up " + "".join(f"{{{symbol}}}" for symbol in level_up_symbols)
+    return "\n".join((*outside, level_up, *band_abilities))
+
+
+def _label_text(key: tuple[int, int | None]) -> str:
+    low, high = key
+    return f"LEVEL {low}+" if high is None else f"LEVEL {low}-{high}"
 
 
 def stage_tables(cards: Sequence[LevelerCard]) -> dict[str, np.ndarray]:
     """Per-card stage arrays, padded to the widest card: band N1s, P/T, codes per stage.
 
-    Returned keys: ``mins`` (cards x bands), ``power``, ``toughness``, ``label``,
-    ``abilities``, ``cite`` (cards x stages), and the code lists ``label_values``,
-    ``ability_values`` (object arrays).
+    Stage 0 is the uppermost P/T box, stage k the k-th band. Returned keys: ``mins``
+    (cards x bands; padding never reached), ``power``, ``toughness``, ``label`` (-1 for
+    no band), ``abilities``, ``cite`` (cards x stages), and the category values
+    ``label_values``, ``ability_values`` (object arrays) that the codes index.
     """
+    count = len(cards)
     width = max((len(card.bands) for card in cards), default=0)
-    shape = (len(cards), width + 1)
-    mins = np.full((len(cards), width), _NEVER, dtype=np.int64)
-    power = np.zeros(shape, dtype=np.int64)
-    toughness = np.zeros(shape, dtype=np.int64)
-    label = np.full(shape, -1, dtype=np.int32)
-    abilities = np.zeros(shape, dtype=np.int32)
-    cite = np.full(shape, _CITE_BELOW, dtype=np.int8)
+    stages = width + 1
+    mins = [_NEVER] * (count * width)
+    power = [0] * (count * stages)
+    toughness = [0] * (count * stages)
+    label = [-1] * (count * stages)
+    abilities = [0] * (count * stages)
+    cite = [_CITE_BELOW] * (count * stages)
     labels, ability_texts = _Codes(), _Codes()
     for row, card in enumerate(cards):
-        printed = (*card.abilities, card.level_up_ability)
-        power[row, 0], toughness[row, 0] = card.power, card.toughness
-        abilities[row, 0] = ability_texts.code("\n".join(printed))
-        for column, band in enumerate(card.bands, start=1):
-            mins[row, column - 1] = band.min_level
-            power[row, column], toughness[row, column] = band.power, band.toughness
-            label[row, column] = labels.code(band.label)
-            abilities[row, column] = ability_texts.code("\n".join((*printed, *band.abilities)))
-            cite[row, column] = _CITE_OPEN if band.is_open else _CITE_CLOSED
+        base = row * stages
+        printed = (card.abilities, card.level_up_cost.symbols)
+        power[base], toughness[base] = card.power, card.toughness
+        abilities[base] = ability_texts.code((printed, ()))
+        for offset, band in enumerate(card.bands, start=1):
+            mins[row * width + offset - 1] = band.min_level
+            power[base + offset], toughness[base + offset] = band.power, band.toughness
+            label[base + offset] = labels.code((band.min_level, band.max_level))
+            abilities[base + offset] = ability_texts.code((printed, band.abilities))
+            cite[base + offset] = _CITE_OPEN if band.max_level is None else _CITE_CLOSED
+    shape = (count, stages)
     return {
-        "mins": mins, "power": power, "toughness": toughness, "label": label,
-        "abilities": abilities, "cite": cite,
-        "label_values": np.array(labels.values, dtype=object),
-        "ability_values": np.array(ability_texts.values, dtype=object),
+        "mins": np.array(mins, dtype=np.int64).reshape(count, width),
+        "power": np.array(power, dtype=np.int64).reshape(shape),
+        "toughness": np.array(toughness, dtype=np.int64).reshape(shape),
+        "label": np.array(label, dtype=np.int32).reshape(shape),
+        "abilities": np.array(abilities, dtype=np.int32).reshape(shape),
+        "cite": np.array(cite, dtype=np.int8).reshape(shape),
+        "label_values": np.array([_label_text(k) for k in labels.keys], dtype=object),  # type: ignore[arg-type]
+        "ability_values": np.array([_ability_text(k) for k in ability_texts.keys],  # type: ignore[arg-type]
+                                   dtype=object),
     }
+
+
+def _spread(printed: np.ndarray, on_field: np.ndarray, on_battlefield: np.ndarray) -> np.ndarray:
+    """Flat (cards x levels x zones) values: the battlefield value in battlefield columns
+    (711.2a/b, 711.5), the uppermost-box value everywhere else (711.6). Broadcast fills only."""
+    cards, levels = on_field.shape
+    out = np.empty((cards, levels, on_battlefield.size), dtype=on_field.dtype)
+    out[...] = printed[:, None, None]
+    for zone_column in np.flatnonzero(on_battlefield):
+        out[:, :, zone_column] = on_field
+    return out.reshape(-1)
+
+
+def _code_dtype(categories: int) -> type[np.signedinteger]:
+    """The code width pandas uses for this many categories (so it need not convert)."""
+    for dtype in (np.int8, np.int16, np.int32):
+        if categories < np.iinfo(dtype).max:
+            return dtype
+    return np.int64
 
 
 def progression(
@@ -103,42 +143,48 @@ def progression(
     String columns are categorical, so a pool of 100,000 designs stays small.
     """
     cards = _as_cards(pool)
+    names = _unique([card.name for card in cards])
     level_array = _as_levels(levels)
     zone_list = [Zone.coerce(zone) for zone in zones]
-    tables = stage_tables(cards)
     on_battlefield = np.array([zone is Zone.BATTLEFIELD for zone in zone_list], dtype=bool)
+    tables = stage_tables(cards)
 
-    # stage per (card, level): how many bands start at or below the count (711.2a/b, 711.5)
+    # the stage on the battlefield: how many bands start at or below the count (711.2a/b);
+    # none below the first band's N1 (711.5). Off the battlefield it is stage 0 (711.6).
     stage = (level_array[None, :, None] >= tables["mins"][:, None, :]).sum(axis=2)
-    # per (card, level, zone): off the battlefield the uppermost box (711.6)
-    stage3 = np.where(on_battlefield[None, None, :], stage[:, :, None], 0)
-    card_index = np.broadcast_to(np.arange(len(cards))[:, None, None], stage3.shape)
-    cite = tables["cite"][card_index, stage3]
-    cite = np.where(on_battlefield[None, None, :], cite, _CITE_OFF)
+    rows = np.arange(len(cards))[:, None]
 
-    rows = stage3.size
-    names = [card.name for card in cards]
-    return pd.DataFrame({
-        "name": _categorical(card_index.ravel(), categories=_unique(names)),
-        "level_counters": np.broadcast_to(level_array[None, :, None], stage3.shape).ravel(),
-        "zone": _categorical(
-            np.broadcast_to(np.arange(len(zone_list))[None, None, :], stage3.shape).ravel(),
-            categories=[zone.value for zone in zone_list]),
-        "power": tables["power"][card_index, stage3].ravel(),
-        "toughness": tables["toughness"][card_index, stage3].ravel(),
-        "band": _categorical(tables["label"][card_index, stage3].ravel(),
-                                          categories=tables["label_values"]),
-        "abilities": _categorical(tables["abilities"][card_index, stage3].ravel(),
-                                               categories=tables["ability_values"]),
-        "citation": _categorical(cite.ravel(), categories=list(CITATIONS)),
-    }, index=pd.RangeIndex(rows))
+    def column(key: str, categories: int | None = None) -> np.ndarray:
+        table = tables[key]
+        if categories is not None:
+            table = table.astype(_code_dtype(categories))
+        return _spread(table[:, 0], table[rows, stage], on_battlefield)
+
+    off_field = np.full(len(cards), _CITE_OFF, dtype=np.int8)
+    cite = _spread(off_field, tables["cite"][rows, stage], on_battlefield)
+    per_card = level_array.size * len(zone_list)
+    frame = pd.DataFrame({
+        "name": _categorical(np.repeat(np.arange(len(cards), dtype=_code_dtype(len(cards))),
+                                       per_card), names),
+        "level_counters": np.tile(np.repeat(level_array, len(zone_list)), len(cards)),
+        "zone": _categorical(np.tile(np.arange(len(zone_list), dtype=np.int8),
+                                     len(cards) * level_array.size),
+                             [zone.value for zone in zone_list]),
+        "power": column("power"),
+        "toughness": column("toughness"),
+        "band": _categorical(column("label", len(tables["label_values"])),
+                             tables["label_values"]),
+        "abilities": _categorical(column("abilities", len(tables["ability_values"])),
+                                  tables["ability_values"]),
+        "citation": _categorical(cite, list(CITATIONS)),
+    }, copy=False)
+    return frame
 
 
-def _categorical(codes: npt.ArrayLike, categories: Sequence[object] | np.ndarray) -> pd.Categorical:
+def _categorical(codes: np.ndarray, categories: Sequence[object] | np.ndarray) -> pd.Categorical:
     """A categorical column from integer codes (-1 = missing) and its category values."""
-    return pd.Categorical.from_codes(
-        np.asarray(codes), categories=pd.Index(categories)
-    )
+    dtype = pd.CategoricalDtype(pd.Index(categories))
+    return pd.Categorical.from_codes(codes, dtype=dtype, validate=False)
 
 
 def _unique(names: list[str]) -> list[str]:
