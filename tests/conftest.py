@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 from leveler import LevelerCard, load_pool
+
+settings.register_profile("ci", deadline=None)
+settings.register_profile("fuzz", max_examples=20_000, deadline=None,
+                          suppress_health_check=list(HealthCheck))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")
