@@ -7,6 +7,7 @@
 """
 
 from leveler.data import PoolError, load_pool
+from leveler.layers import Resolution, resolve_situation
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import Characteristics, LevelBand, LevelerCard, Translation, Zone
 from leveler.rules import characteristics
@@ -20,10 +21,12 @@ __all__ = [
     "ManaCost",
     "ManaCostError",
     "PoolError",
+    "Resolution",
     "Translation",
     "Zone",
     "characteristics",
     "format_card",
     "load_pool",
     "parse_card",
+    "resolve_situation",
 ]
