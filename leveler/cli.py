@@ -1,4 +1,5 @@
-"""The ``leveler`` command line: show a card at a count and zone, print the pool as a table.
+"""The ``leveler`` command line: show a card at a count and zone, print the pool as a table,
+resolve a situation file layer by layer.
 
 Exit status: 0 on success, 1 when a lookup or a file fails, 2 on bad usage.
 """
@@ -7,10 +8,14 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from leveler.data import load_pool, load_rule_texts
+from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
 from leveler.pool import resolve_pool
 from leveler.rules import characteristics
@@ -93,6 +98,62 @@ def _table(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _read_situation(path: str) -> Any:
+    """The JSON in ``path`` (``-`` for standard input)."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except OSError as error:
+        raise LookupFailed(f"{path}: cannot read the situation file ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise LookupFailed(f"{path}: not a UTF-8 text file ({error.reason})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LookupFailed(f"{path}: not a JSON file ({error})") from None
+
+
+def _resolution_text(result: Resolution, width: int = 100) -> str:
+    """The answer, then the trace as a table: step, layer, rule, what happened."""
+    pt = "none" if result.power is None else f"{result.power}/{result.toughness}"
+    lines = [
+        f"{result.name or 'a face-down creature (no name)'}, on the {result.zone}:"
+        if result.zone is Zone.BATTLEFIELD else f"{result.name}, in the {result.zone}:",
+        f"  power/toughness: {pt}",
+        f"  band:            {result.band.label if result.band else 'none'}",
+        "  abilities:       " + ("\n                   ".join(result.abilities) or "none"),
+        f"  can level up:    {'yes' if result.can_level_up else 'no'}",
+        f"  decided by:      {', '.join(result.citations)}",
+        "",
+    ]
+    rule_width = max([len("rule"), *(len(step.rule) for step in result.trace)])
+    head = f"{'#':>2}  {'layer':<8}  {'rule':<{rule_width}}  "
+    text_width = max(30, width - len(head))
+    lines.append(f"{head}what happened")
+    for number, step in enumerate(result.trace, start=1):
+        wrapped = textwrap.wrap(step.description, text_width) or [""]
+        lines.append(f"{number:>2}  {step.layer:<8}  {step.rule:<{rule_width}}  {wrapped[0]}")
+        lines.extend(" " * len(head) + more for more in wrapped[1:])
+    return "\n".join(lines)
+
+
+def _resolve(args: argparse.Namespace) -> int:
+    pool = _load(args.pool) if args.pool else None
+    data = _read_situation(args.file)
+    try:
+        result = resolve_situation(data, pool)
+    except ValueError as error:
+        raise LookupFailed(f"{args.file}: {error}") from None
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(_resolution_text(result))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; each subcommand sets ``handler``."""
     parser = argparse.ArgumentParser(
@@ -114,6 +175,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="zone (default battlefield)")
     table.add_argument("--pool", help="a pool JSON file instead of the bundled printed pool")
     table.set_defaults(handler=_table)
+
+    resolve = commands.add_parser(
+        "resolve", help="a situation file resolved layer by layer, with the rules")
+    resolve.add_argument("file", help="a situation JSON file (format: docs/situations.md), "
+                         "or - for standard input")
+    resolve.add_argument("--json", action="store_true", help="print the answer as JSON")
+    resolve.add_argument("--pool", help="a pool JSON file instead of the bundled printed pool")
+    resolve.set_defaults(handler=_resolve)
     return parser
 
 
