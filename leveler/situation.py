@@ -323,7 +323,9 @@ def _custom_card(data: Mapping[str, Any], path: str) -> LevelerCard:
                           power=printed["power"], toughness=printed["toughness"])
     except CardTextError as error:
         field_path = _join(path, "oracle_text")
-        error.args = (f"{field_path}: {error}",)
+        if error.card is None:
+            error.card = name
+        error.args = (f"{field_path}: {error._describe()}",)
         error.path = field_path  # type: ignore[attr-defined]
         raise
 
