@@ -191,7 +191,9 @@ def _layer_1(situation: Situation, trace: _Trace) -> _Copiable:
             toughness = card.toughness if copy.toughness is None else copy.toughness
             card = replace(card, power=power, toughness=toughness)
             trace.add("1a", f"except it's {_pt(power, toughness)}: that replaces the uppermost "
-                      f"P/T box in its copiable values (derived: rules.md §13.1)", "707.9b")
+                      "P/T box in its copiable values, so below N1 it is "
+                      f"{_pt(power, toughness)} (derived: a literal reading of 711.5 could argue "
+                      "for the printed box)", "707.9b")
             extra += ("707.9b",)
         if copy_ts > own_ts:
             trace.add("1a", f"its level symbols take the copy effect's timestamp "
@@ -267,7 +269,8 @@ def _layer_6(situation: Situation, copiable: _Copiable, trace: _Trace
                           f"but its effect depends on {' and '.join(dict.fromkeys(removers))} "
                           "removing all abilities, which removes the level symbol itself: it "
                           "waits, then no longer exists; no band abilities, no band P/T "
-                          "(derived: rules.md §13.3)", "613.8a, 613.8b")
+                          "(derived: the standard layer analysis; no leveler-specific ruling)",
+                          "613.8a, 613.8b")
         elif isinstance(what, LoseAllAbilities):
             lost = printed + gained
             listing = ", ".join(lost) if lost else "nothing left to remove"
@@ -296,7 +299,7 @@ def _layer_7b(situation: Situation, copiable: _Copiable, band: LevelBand | None,
         setters.append((copiable.band_timestamp, 0, -1, band))
     elif copiable.card is not None and situation.counters.level < copiable.card.bands[0].min_level:
         trace.add("7b", f"no level symbol applies: base P/T stays {_pt(power, toughness)}, "
-                  "the uppermost box", "711.5")
+                  "the uppermost box of its copiable values", "711.5")
     setters.sort(key=lambda item: item[:3])
     for timestamp, _, _, what in setters:
         power, toughness = what.power, what.toughness
