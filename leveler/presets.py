@@ -63,7 +63,8 @@ class Preset:
             situation = parse_situation(situation, pool)
         data = situation_to_dict(situation, pool)
         now = next_timestamp(data) if timestamp is None else timestamp
-        return self.edit(data, now, pool)
+        edited = self.edit(data, now, pool)
+        return situation_to_dict(parse_situation(edited, pool), pool)  # canonical, valid
 
 
 def next_timestamp(situation: Mapping[str, Any]) -> float:
