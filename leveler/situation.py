@@ -183,6 +183,10 @@ class Situation:
     timing: Timing = field(default_factory=Timing)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.zone, Zone):  # Situation(card, "graveyard") reads naturally
+            object.__setattr__(self, "zone", _zone(self.zone))
+        if not isinstance(self.effects, tuple):
+            object.__setattr__(self, "effects", tuple(self.effects))
         _number(self.timestamp, "timestamp")
         if self.face_down and self.zone is not Zone.BATTLEFIELD:
             raise SituationError(

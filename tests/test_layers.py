@@ -74,6 +74,15 @@ def test_711_agrees_with_characteristics_for_every_card_level_and_zone(
                 assert got.can_level_up is (zone is Zone.BATTLEFIELD)
 
 
+def test_a_typed_situation_takes_a_zone_name_and_a_list_of_effects(
+    pool: dict[str, LevelerCard],
+) -> None:
+    student = pool["Student of Warfare"]
+    typed = Situation(student, "Graveyard", effects=[ModifyPT(1, 1)])  # type: ignore[arg-type]
+    assert typed.zone is Zone.GRAVEYARD and typed.effects == (ModifyPT(1, 1),)
+    assert resolve_situation(typed).citations == ("711.6",)
+
+
 def test_a_mapping_and_a_typed_situation_give_the_same_answer(
     pool: dict[str, LevelerCard],
 ) -> None:
