@@ -150,6 +150,7 @@ class _Copiable:
 
     @property
     def power(self) -> int:
+        """The uppermost box, or 2 face down (708.2a)."""
         return self.card.power if self.card else 2
 
     @property
@@ -201,7 +202,7 @@ def _layer_1(situation: Situation, trace: _Trace) -> _Copiable:
     if situation.face_down:
         trace.add("1b", "face down: a 2/2 creature with no name, no text, no abilities; the "
                   "level symbols and level up are gone (its counters stay)", "708.2a")
-        return _Copiable(None, band_ts, ("708.2a",))
+        return _Copiable(None, band_ts)
     return _Copiable(card, band_ts, extra)
 
 
@@ -217,14 +218,13 @@ def _candidate_band(copiable: _Copiable, level: int, trace: _Trace,
                       "nothing", "708.2a")
         return None, "708.2a"
     band = active_band(copiable.card, level)
-    if band is None and not removed:
+    if band is not None:
+        return band, band.rule
+    if not removed:
         first = copiable.card.bands[0].min_level if copiable.card.bands else 0
         trace.add("6", f"{_plural(level, 'level counter')}, fewer than N1 = {first}: no level "
                   "symbol applies", "711.5")
-        return None, "711.5"
-    if band is None:
-        return None, "711.5"
-    return band, band.rule
+    return None, "711.5"
 
 
 def _band_grants(band: LevelBand, level: int, level_up: str) -> str:
@@ -434,11 +434,10 @@ def _on_battlefield(situation: Situation) -> Resolution:
     power, toughness = _layer_7d(situation, power, toughness, trace)
     _state_based(situation, toughness, trace)
     can = _level_up_step(situation, abilities, trace)
-    if copiable.decided_by == ("708.2a",):
-        decided = ("708.2a",)
+    if copiable.card is None:  # face down: no level symbol, no name (708.2a)
+        decided, name = ("708.2a",), None
     else:
-        decided = (*decided, *copiable.decided_by)
-    name = copiable.card.name if copiable.card is not None else None
+        decided, name = (*decided, *copiable.decided_by), copiable.card.name
     return Resolution(name, power, toughness, abilities, band, can, tuple(trace.steps),
                       decided, Zone.BATTLEFIELD)
 
