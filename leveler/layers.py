@@ -304,8 +304,10 @@ def _layer_7b(situation: Situation, copiable: _Copiable, band: LevelBand | None,
     for timestamp, _, _, what in setters:
         power, toughness = what.power, what.toughness
         if isinstance(what, LevelBand):
+            whose = ("the leveler's own" if timestamp == situation.timestamp
+                     else "the copy effect's")
             trace.add("7b", f"{what.label} sets base P/T {_pt(power, toughness)} (timestamp "
-                      f"{_ts(timestamp)}, the leveler's own, not the last counter's)",
+                      f"{_ts(timestamp)}, {whose}, not the last counter's)",
                       f"{what.rule}, 613.4b, 613.7a, {RULING} #2")
         else:
             trace.add("7b", f"{_source(what, 'an effect')} sets base P/T "

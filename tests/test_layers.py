@@ -274,6 +274,7 @@ def test_613_7a_a_copy_acquired_later_takes_the_copy_effects_timestamp(
                     copy_of={"card": kargan.name, "timestamp": 5})
     assert pt(later) == (top.power, top.toughness)
     assert any(s.rule == "613.7a" for s in steps(later, "1a"))
+    assert any("timestamp 5, the copy effect's" in s.description for s in steps(later, "7b"))
     as_entered = resolve("Clone", 8, timestamp=0, effects=diminish,
                          copy_of={"card": kargan.name})
     assert pt(as_entered) == (1, 1)
