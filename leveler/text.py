@@ -1,13 +1,23 @@
-"""Card text <-> model: ``parse_card`` reads English oracle text, ``format_card`` writes it back.
+"""Card text <-> model: ``parse_card`` reads printed text in any language, ``format_card``
+writes the English oracle text back.
 
 Grammar of a leveler's text box (one item per line; blank lines between
 striations, as printed in 2010, are ignored)::
 
     card     := ability* level_up ability* band+
-    level_up := "Level up" COST [ "(" reminder ")" | "..." ]    (702.87a)
-    band     := header pt ability*                               (711.2)
-    header   := "LEVEL" N1 "-" N2  |  "LEVEL" N3 "+"             (711.2a, 711.2b)
-    pt       := INT "/" INT
+    level_up := LEVEL_UP COST [ AFTER_COST ] [ "(" reminder ")" | "..." ]  (702.87a)
+    band     := header pt ability*                                         (711.2)
+    header   := HEADER N1 "-" N2  |  HEADER N3 "+"                         (711.2a, 711.2b)
+    pt       := INT "/" INT [ ability ]
+
+The grammar is one for every language; only the keywords LEVEL_UP ("Level up",
+"Montée de niveau", "Lvアップ", "升级", ...), HEADER ("LEVEL", "NIVEAU", "Lv", "等级",
+...) and AFTER_COST (Spanish prints a full stop) come from the table in
+:mod:`leveler.languages`. Each line is folded with Unicode NFKC first, so full-width
+digits, signs, brackets and spaces read as ASCII; numbers are ASCII digits (after
+NFKC), so other scripts' digits are not read as levels. A P/T box run into the ability
+after it on one line (``8/8Vol, piétinement`` in a French print) is read as the box
+and that ability. Abilities keep their printed words.
 
 Every error is a :class:`CardTextError` that quotes the line and, where a rule
 applies, names it.
@@ -15,6 +25,7 @@ applies, names it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
@@ -22,15 +33,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
+from leveler.languages import ENGLISH, LANGUAGES, Language, find_language
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import LevelBand, LevelerCard
 
-__all__ = ["CardTextError", "format_card", "parse_card"]
+__all__ = ["CardTextError", "detect_language", "format_card", "parse_card", "translate_card"]
 
-_LEVEL_UP = re.compile(r"^level up\s*(?P<cost>(?:\{[^{}]*\})+)?\s*(?P<rest>.*)$", re.IGNORECASE)
-_HEADER = re.compile(r"^level\s+(?P<min>\d+)\s*(?:(?:-|–|—)\s*(?P<max>\d+)|(?P<plus>\+))$", re.I)
-_HEADER_LIKE = re.compile(r"^level\s+\S.*$", re.IGNORECASE)
-_PT = re.compile(r"^(?P<power>\d+)\s*/\s*(?P<toughness>\d+)$")
+_PT = re.compile(r"^(?P<power>[0-9]+)\s*/\s*(?P<toughness>[0-9]+)$")
+_PT_THEN_TEXT = re.compile(r"^(?P<power>[0-9]+)\s*/\s*(?P<toughness>[0-9]+)(?P<rest>[^\W\d_].*)$")
+_TYPE_WORDS = re.compile(r"[\s\-–—:~・/,]+")
+_CREATURE_WORDS = frozenset(language.creature_word for language in LANGUAGES)
 _PT_LIKE = re.compile(r"^[\d*+\-xX?.\s]*/[\d*+\-xX?./\s]*$")
 _CLASS_BAR = re.compile(r"^(?:\{[^{}]*\})+\s*:\s*level\s+\d+", re.IGNORECASE)
 _STATION = re.compile(r"^station\b", re.IGNORECASE)
@@ -82,6 +94,75 @@ class _Line:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class _Grammar:
+    """The grammar's keyword slots filled in for one language."""
+
+    language: Language
+    level_up: re.Pattern[str]
+    header: re.Pattern[str]
+    header_like: re.Pattern[str]
+
+    @property
+    def level_up_example(self) -> str:
+        return f"{self.language.level_up} {{cost}}"
+
+    @property
+    def symbols(self) -> str:
+        word = self.language.header_word
+        return f"'{word} N1-N2' or '{word} N3+'"
+
+
+def _words(keyword: str) -> str:
+    """A printed keyword as a regex: its words, with any run of spaces between them."""
+    return r"\s+".join(re.escape(word) for word in keyword.split())
+
+
+@functools.cache
+def _grammar(language: Language) -> _Grammar:
+    header = "|".join(_words(word) for word in language.header_words)
+    gap = language.header_gap
+    return _Grammar(
+        language=language,
+        level_up=re.compile(rf"^(?:{_words(language.level_up)})\s*"
+                            r"(?P<cost>(?:\{[^{}]*\})+)?\s*(?P<rest>.*)$", re.IGNORECASE),
+        header=re.compile(rf"^(?:{header}){gap}(?P<min>[0-9]+)\s*"
+                          r"(?:(?:-|–|—)\s*(?P<max>[0-9]+)|(?P<plus>\+))$", re.IGNORECASE),
+        header_like=re.compile(rf"^(?:{header})(?:{gap}\d|\s+\S).*$", re.IGNORECASE),
+    )
+
+
+def detect_language(text: str) -> Language | None:
+    """The language of the first line that starts with a level up keyword or level symbol.
+
+    >>> detect_language("Montée de niveau {W}\\nNIVEAU 2-6\\n3/3").name
+    'French'
+    >>> detect_language("Flying") is None
+    True
+    """
+    return _detect(_lines(text))
+
+
+@functools.cache
+def _detector() -> re.Pattern[str]:
+    """One regex for every language's keywords; alternatives in table order, English first."""
+    alternatives = []
+    for index, language in enumerate(LANGUAGES):
+        header = "|".join(_words(word) for word in language.header_words)
+        alternatives.append(rf"(?P<L{index}>{_words(language.level_up)}"
+                            rf"|(?:{header}){language.header_gap}\d)")
+    return re.compile("|".join(alternatives), re.IGNORECASE)
+
+
+def _detect(lines: Sequence[_Line]) -> Language | None:
+    detector = _detector()
+    for line in lines:
+        match = detector.match(line.text)
+        if match is not None and match.lastgroup is not None:
+            return LANGUAGES[int(match.lastgroup[1:])]
+    return None
+
+
 @dataclass(slots=True)
 class _BandDraft:
     header: _Line
@@ -107,13 +188,13 @@ def _number(digits: str, line: _Line, what: str) -> int:
     return int(digits)
 
 
-def _parse_header(line: _Line) -> _BandDraft | None:
-    """header := "LEVEL" N1 "-" N2 | "LEVEL" N3 "+"  (711.2)."""
-    match = _HEADER.match(line.text)
+def _parse_header(line: _Line, grammar: _Grammar) -> _BandDraft | None:
+    """header := HEADER N1 "-" N2 | HEADER N3 "+"  (711.2)."""
+    match = grammar.header.match(line.text)
     if match is None:
-        if _HEADER_LIKE.match(line.text) and not _LEVEL_UP.match(line.text):
+        if grammar.header_like.match(line.text) and not grammar.level_up.match(line.text):
             raise CardTextError(
-                "a level symbol reads 'LEVEL N1-N2' or 'LEVEL N3+'",
+                f"a level symbol reads {grammar.symbols}",
                 line_number=line.number, line=line.text, rule="711.2",
             )
         return None
@@ -127,12 +208,17 @@ def _parse_header(line: _Line) -> _BandDraft | None:
     return _BandDraft(line, low, high)
 
 
-def _parse_pt(line: _Line) -> tuple[int, int] | None:
-    """pt := INT "/" INT. A line shaped like a P/T box but not two whole numbers is an error."""
-    match = _PT.match(line.text)
+def _parse_pt(line: _Line, *, awaited: bool) -> tuple[int, int, str | None] | None:
+    """pt := INT "/" INT [ability]: the box, and the ability run into it, if any.
+
+    A line shaped like a P/T box but not two whole numbers is an error. Text run into
+    the box is split off only where the band still ``awaited`` its box.
+    """
+    match = _PT.match(line.text) or (_PT_THEN_TEXT.match(line.text) if awaited else None)
     if match:
+        rest = match.groupdict().get("rest")
         return (_number(match["power"], line, "power"),
-                _number(match["toughness"], line, "toughness"))
+                _number(match["toughness"], line, "toughness"), rest)
     if _PT_LIKE.match(line.text):
         raise CardTextError(
             "a power/toughness box must be two whole numbers like '3/3'",
@@ -141,15 +227,17 @@ def _parse_pt(line: _Line) -> tuple[int, int] | None:
     return None
 
 
-def _parse_level_up(line: _Line) -> ManaCost | None:
-    """level_up := "Level up" COST ["(" reminder ")"]  (702.87a)."""
-    match = _LEVEL_UP.match(line.text)
+def _parse_level_up(line: _Line, grammar: _Grammar) -> ManaCost | None:
+    """level_up := LEVEL_UP COST [AFTER_COST] ["(" reminder ")"]  (702.87a)."""
+    match = grammar.level_up.match(line.text)
     if match is None:
         return None
     rest = match["rest"].strip()
+    if grammar.language.after_cost:
+        rest = rest.removeprefix(grammar.language.after_cost).strip()
     if match["cost"] is None or (rest and not rest.startswith(("(", "...", "…"))):
         raise CardTextError(
-            "level up needs a mana cost, as in 'Level up {1}{W}'",
+            f"level up needs a mana cost, as in '{grammar.language.level_up} {{1}}{{W}}'",
             line_number=line.number, line=line.text, rule="702.87a",
         )
     try:
@@ -174,13 +262,14 @@ def _reject_lookalikes(line: _Line) -> None:
 
 
 def _check_type_line(name: str, type_line: str) -> None:
-    words = type_line.replace("—", " ").replace("-", " ").split()
+    """A leveler is a creature: its type line in English or as printed in any language."""
+    words = _TYPE_WORDS.split(unicodedata.normalize("NFKC", type_line))
     if "Class" in words:
         raise CardTextError(
             f"{name!r} is a Class ({type_line!r}); class levels are not level counters",
             rule="711.7, 716.4",
         )
-    if "Aura" in words or "Creature" not in words:
+    if "Aura" in words or not _CREATURE_WORDS & set(words):
         raise CardTextError(
             f"{name!r} is not a creature ({type_line!r}); a leveler is a creature card "
             "with level symbols (the Aura named 'Level Up' is not one)",
@@ -188,7 +277,7 @@ def _check_type_line(name: str, type_line: str) -> None:
         )
 
 
-def _check_band_order(bands: Sequence[_BandDraft]) -> None:
+def _check_band_order(bands: Sequence[_BandDraft], grammar: _Grammar) -> None:
     """Bands ascend without gap or overlap and only the last is open (711.2a, 711.2b)."""
     for previous, band in itertools.pairwise(bands):
         if previous.max_level is None:
@@ -210,7 +299,7 @@ def _check_band_order(bands: Sequence[_BandDraft]) -> None:
     last = bands[-1]
     if last.max_level is not None:
         raise CardTextError(
-            "the last band must be open, 'LEVEL N3+'",
+            f"the last band must be open, '{grammar.language.header_word} N3+'",
             line_number=last.header.number, line=last.header.text, rule="711.2b",
         )
 
@@ -237,16 +326,24 @@ def parse_card(
     type_line: str = "Creature",
     power: int | str,
     toughness: int | str,
+    language: str | Language | None = None,
 ) -> LevelerCard:
-    """Read a leveler from its English oracle text (or the printed 2010 text with blank lines).
+    """Read a leveler from its oracle text or its printed text in any language.
 
     ``power`` and ``toughness`` are the uppermost P/T box, printed outside the text box.
-    Raises :class:`CardTextError` naming the line and the rule for text that is not a leveler's.
+    ``language`` (a name such as ``"French"``, a code such as ``"fr"``, or a
+    :class:`~leveler.languages.Language`) forces the keywords; None detects them from
+    the first level up line or level symbol (:func:`detect_language`), English if none.
+    Abilities keep their printed words. Raises :class:`CardTextError` naming the line
+    and the rule for text that is not a leveler's, and ValueError for an unknown language.
     """
     if not isinstance(oracle_text, str):
         kind = type(oracle_text).__name__
         raise CardTextError(f"card text of {name!r} must be a string, not {kind}")
+    if isinstance(language, str):
+        language = find_language(language)
     lines = _lines(oracle_text)
+    grammar = _grammar(language or _detect(lines) or ENGLISH)
     for line in lines:
         _reject_lookalikes(line)
     _check_type_line(name, type_line)
@@ -261,7 +358,7 @@ def parse_card(
     level_up: ManaCost | None = None
     bands: list[_BandDraft] = []
     for line in lines:
-        found_level_up = _parse_level_up(line)
+        found_level_up = _parse_level_up(line, grammar)
         if found_level_up is not None:
             if level_up is not None:
                 raise CardTextError("a second level up line", line_number=line.number,
@@ -272,13 +369,13 @@ def parse_card(
                                     rule="711.4")
             level_up = found_level_up
             continue
-        header = _parse_header(line)
+        header = _parse_header(line, grammar)
         if header is not None:
             if bands and bands[-1].power is None:
                 _missing_pt(bands[-1])
             bands.append(header)
             continue
-        pt = _parse_pt(line)
+        pt = _parse_pt(line, awaited=bool(bands) and bands[-1].power is None)
         if pt is not None:
             if not bands:
                 raise CardTextError(
@@ -288,7 +385,9 @@ def parse_card(
             if bands[-1].power is not None:
                 raise CardTextError("a second P/T line in one band", line_number=line.number,
                                     line=line.text, rule="711.2")
-            bands[-1].power, bands[-1].toughness = pt
+            bands[-1].power, bands[-1].toughness, run_in = pt
+            if run_in is not None:
+                bands[-1].abilities += (run_in,)
             continue
         if bands:
             bands[-1].abilities += (line.text,)
@@ -296,14 +395,15 @@ def parse_card(
             outside.append(line.text)
 
     if level_up is None:
-        raise CardTextError(f"{name!r} has no 'Level up {{cost}}' line, so it is not a leveler",
-                            rule="702.87b")
+        raise CardTextError(f"{name!r} has no '{grammar.level_up_example}' line, so it is not "
+                            "a leveler", rule="702.87b")
     if not bands:
-        raise CardTextError(f"{name!r} has no level symbol ('LEVEL N1-N2' / 'LEVEL N3+')",
+        word = grammar.language.header_word
+        raise CardTextError(f"{name!r} has no level symbol ('{word} N1-N2' / '{word} N3+')",
                             rule="711.1")
     if bands[-1].power is None:
         _missing_pt(bands[-1])
-    _check_band_order(bands)
+    _check_band_order(bands, grammar)
     return LevelerCard(
         name=name,
         mana_cost=cost,
@@ -333,3 +433,33 @@ def format_card(card: LevelerCard) -> str:
         lines.append(f"{band.power}/{band.toughness}")
         lines.extend(band.abilities)
     return "\n".join(lines)
+
+
+def translate_card(card: LevelerCard, language: str) -> LevelerCard | None:
+    """``card`` as printed in ``language``: its printed name and abilities, or None if unknown.
+
+    The printed text is parsed in that language; its bands and P/T boxes must be the
+    card's own (a translation changes words, not rules), else :class:`CardTextError`.
+    The result keeps the card's cost, type line, rarity, sets and translations.
+    """
+    wanted = find_language(language)
+    printed = next((item for item in card.translations
+                    if item.language.casefold() in (wanted.name.casefold(),
+                                                     wanted.code.casefold())), None)
+    if printed is None:
+        return None
+    parsed = parse_card(printed.text, name=printed.name, mana_cost=str(card.mana_cost),
+                        type_line=card.type_line, power=card.power, toughness=card.toughness,
+                        language=wanted)
+    shape = [(b.min_level, b.max_level, b.power, b.toughness) for b in parsed.bands]
+    expected = [(b.min_level, b.max_level, b.power, b.toughness) for b in card.bands]
+    if shape != expected or parsed.level_up_cost != card.level_up_cost:
+        raise CardTextError(f"the {wanted.name} text gives bands {shape} and level up "
+                            f"{parsed.level_up_cost}, the card has {expected} and "
+                            f"{card.level_up_cost}", card=card.name)
+    return LevelerCard(
+        name=printed.name, mana_cost=card.mana_cost, type_line=card.type_line,
+        power=card.power, toughness=card.toughness, level_up_cost=parsed.level_up_cost,
+        bands=parsed.bands, abilities=parsed.abilities, rarity=card.rarity, sets=card.sets,
+        translations=card.translations,
+    )
