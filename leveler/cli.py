@@ -11,10 +11,11 @@ import difflib
 import json
 import sys
 import textwrap
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from leveler.data import load_pool, load_rule_texts
+from leveler.data import load_pool_report, load_rule_texts
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
 from leveler.pool import resolve_pool
@@ -23,6 +24,8 @@ from leveler.rules import characteristics
 __all__ = ["main"]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+POOL_HELP = ("a card file instead of the bundled printed pool: the project's JSON, Scryfall "
+             "(card, list, bulk) or MTGJSON (set file, AtomicCards); only levelers are kept")
 
 
 class LookupFailed(Exception):
@@ -48,23 +51,40 @@ def _zone(text: str) -> Zone:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _fold(name: str) -> str:
+    """Names compare after NFKC (full-width letters), case folding and joined spaces."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard:
-    """The card called ``name`` (any case, or a printed translation); else the closest names."""
-    wanted = name.strip().casefold()
+    """The card called ``name`` (any case, or a printed name in any language); else the
+    closest names, printed names included."""
+    wanted = _fold(name)
     for card in pool.values():
         names = [card.name] + [t.name for t in card.translations]
-        if any(candidate.casefold() == wanted for candidate in names):
+        if any(_fold(candidate) == wanted for candidate in names):
             return card
-    close = difflib.get_close_matches(name, list(pool), n=3, cutoff=0.5)
+    owners = {t.name: card.name for card in pool.values() for t in card.translations}
+    owners |= {card.name: card.name for card in pool.values()}
+    by_card: dict[str, str] = {}  # each card once, by its closest name
+    for match in difflib.get_close_matches(name, list(owners), n=20, cutoff=0.5):
+        owner = owners[match]
+        by_card.setdefault(owner, owner if match == owner else f"{match} ({owner})")
+    close = list(by_card.values())[:3]
     hint = f" Did you mean: {', '.join(close)}?" if close else ""
     raise LookupFailed(f"no card named {name!r} in the pool.{hint}")
 
 
 def _load(path: str | None) -> dict[str, LevelerCard]:
+    """The pool, from any card file ``load_pool`` recognises; what it skipped on stderr."""
     try:
-        return load_pool(path)
+        report = load_pool_report(path)
+        report.raise_for_errors()
     except ValueError as error:
         raise LookupFailed(str(error)) from None
+    if report.skipped or report.notes:
+        print(f"leveler: {report.summary()}", file=sys.stderr)
+    return report.cards
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -166,14 +186,14 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--level", type=_level, default=0, help="level counters (default 0)")
     show.add_argument("--zone", type=_zone, default=Zone.BATTLEFIELD,
                       help="zone (default battlefield)")
-    show.add_argument("--pool", help="a pool JSON file instead of the bundled printed pool")
+    show.add_argument("--pool", help=POOL_HELP)
     show.set_defaults(handler=_show)
 
     table = commands.add_parser("table", help="the whole pool at a count and zone")
     table.add_argument("--level", type=_level, default=0, help="level counters (default 0)")
     table.add_argument("--zone", type=_zone, default=Zone.BATTLEFIELD,
                        help="zone (default battlefield)")
-    table.add_argument("--pool", help="a pool JSON file instead of the bundled printed pool")
+    table.add_argument("--pool", help=POOL_HELP)
     table.set_defaults(handler=_table)
 
     resolve = commands.add_parser(

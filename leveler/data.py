@@ -1,24 +1,51 @@
-"""The only module that opens files: the bundled pool, pool files, rule texts by edition.
+"""The only module that opens files: the bundled pool, card files, rule texts by edition.
 
-A pool file is a JSON array of card records (the format of ``data/levelers.json``):
-``name``, ``mana_cost``, ``type_line``, ``power``, ``toughness``, ``oracle_text`` are
-required; ``rarity``, ``sets``, ``name_fr``, ``oracle_text_fr`` are optional; the
-structured fields ``level_up_cost`` and ``levels``, where present, are cross-checked
-against the oracle text, which is the source of truth.
+:func:`load_pool` (and :func:`load_pool_report`, which says what was skipped) reads
+any of these, recognised from the file itself, and keeps only leveler cards:
+
+- the project's own JSON: an array of card records (``data/levelers.json``; custom
+  designs use the same records): ``name``, ``mana_cost``, ``type_line``, ``power``,
+  ``toughness``, ``oracle_text`` are required; ``rarity``, ``sets``, ``name_fr``,
+  ``oracle_text_fr`` and ``translations`` (a list of ``{language, name, text}``) are
+  optional; the structured fields ``level_up_cost`` and ``levels``, where present, are
+  cross-checked against the oracle text, which is the source of truth;
+- Scryfall: a card object, a list object (``{"object": "list", "data": [...]}``), an
+  array of card objects, and the bulk files ("oracle cards", "default cards", "all
+  cards"), which are arrays of hundreds of MB: read as a stream, in constant memory;
+- MTGJSON: a set file (``{"data": {"cards": [...]}}``, e.g. ROE.json) and AtomicCards
+  (``{"data": {name: [faces]}}``).
+
+Nothing is loaded whole: the first bytes tell an array from an object, and ijson
+streams the cards one at a time. How each source's entries become records is in
+:mod:`leveler.importers`.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import itertools
 import json
-from collections.abc import Mapping
+import logging
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+import ijson  # type: ignore[import-untyped]
+
+from leveler.importers import READERS, SOURCE_FORMATS, Entry, SourceFormat, array_format
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import LevelerCard, Translation
 from leveler.text import CardTextError, parse_card
 
-__all__ = ["EDITIONS", "PoolError", "card_from_record", "load_pool", "load_rule_texts"]
+__all__ = ["BUNDLED_POOL", "BUNDLED_TRANSLATIONS", "EDITIONS", "Citation", "PoolError",
+           "PoolReport", "card_from_record", "cite", "load_pool", "load_pool_report",
+           "load_rule_texts"]
+
+_log = logging.getLogger(__name__)
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = next(
@@ -28,6 +55,9 @@ DATA_DIR = next(
 """Bundled data: ``leveler/_data`` in an installed wheel, the repository's ``data/`` otherwise."""
 
 BUNDLED_POOL = DATA_DIR / "levelers.json"
+BUNDLED_TRANSLATIONS = DATA_DIR / "levelers_foreign.json"
+"""The printed name and text of each printed leveler in every other language it was
+printed in (see ``data/README.md``)."""
 
 EDITIONS = {
     "en-current": "English, current (711)",
@@ -37,6 +67,11 @@ EDITIONS = {
 """Rule-text editions in ``data/rules``: file stem -> label."""
 
 _REQUIRED = ("name", "oracle_text", "power", "toughness")
+_SKIPPED_NAMES_KEPT = 10
+_SNIFF_BYTES = 4096
+_DIAGNOSE_LIMIT = 32 * 1024 * 1024
+"""Files up to this size are decoded again after a JSON error, to name its line."""
+_MTGJSON_SET_KEYS = frozenset({"cards", "tokens", "decks", "sealedProduct", "languages"})
 
 
 class PoolError(ValueError):
@@ -105,58 +140,441 @@ def card_from_record(record: Mapping[str, Any]) -> LevelerCard:
             error.args = (error._describe(),)
         raise
     _cross_check(card, record)
-    translations: tuple[Translation, ...] = ()
-    if record.get("name_fr") and record.get("oracle_text_fr"):
-        translations = (Translation("French", record["name_fr"], record["oracle_text_fr"]),)
+    rarity = record.get("rarity")
+    sets = record.get("sets") or []
+    if not (rarity is None or isinstance(rarity, str)) or not (
+        isinstance(sets, list) and all(isinstance(code, str) for code in sets)
+    ):
+        raise CardTextError("'rarity' must be a string and 'sets' a list of set codes",
+                            card=name)
     return LevelerCard(
         name=card.name, mana_cost=card.mana_cost, type_line=card.type_line,
         power=card.power, toughness=card.toughness, level_up_cost=card.level_up_cost,
         bands=card.bands, abilities=card.abilities,
-        rarity=record.get("rarity"), sets=tuple(record.get("sets") or ()),
-        translations=translations,
+        rarity=rarity, sets=tuple(sets), translations=_record_translations(record, name),
     )
 
 
-def load_pool(path: str | Path | None = None) -> dict[str, LevelerCard]:
-    """Cards by name, in name order: the bundled printed levelers, or a pool file.
+def _record_translations(record: Mapping[str, Any], name: str) -> tuple[Translation, ...]:
+    """``name_fr``/``oracle_text_fr`` (the bundled pool's French) and ``translations``."""
+    found: list[Translation] = []
+    if record.get("name_fr") and record.get("oracle_text_fr"):
+        found.append(Translation("French", str(record["name_fr"]),
+                                 str(record["oracle_text_fr"])))
+    listed = record.get("translations") or []
+    if not isinstance(listed, list):
+        raise CardTextError("'translations' must be a list of {language, name, text}",
+                            card=name)
+    for item in listed:
+        fields = [item.get(key) if isinstance(item, Mapping) else None
+                  for key in ("language", "name", "text")]
+        strings = [value for value in fields if isinstance(value, str) and value]
+        if len(strings) != len(fields):
+            raise CardTextError(f"a translation needs a language, name and text: {item!r}",
+                                card=name)
+        found.append(Translation(*strings))
+    return _unique_languages(found)
 
-    Every bad card is reported at once in a :class:`PoolError` (a ValueError).
+
+def _unique_languages(translations: Iterable[Translation]) -> tuple[Translation, ...]:
+    """The first translation of each language, in order."""
+    seen: set[str] = set()
+    kept = []
+    for item in translations:
+        if item.language.casefold() not in seen:
+            seen.add(item.language.casefold())
+            kept.append(item)
+    return tuple(kept)
+
+
+@dataclass(frozen=True)
+class PoolReport:
+    """What :func:`load_pool_report` read from a file: the cards, and everything else."""
+
+    source: str
+    """The file read."""
+    source_format: str
+    """A key of :data:`leveler.importers.SOURCE_FORMATS`, e.g. ``"scryfall-bulk"``."""
+    cards: dict[str, LevelerCard]
+    """The leveler cards that loaded, by name, in name order."""
+    skipped: int = 0
+    """How many entries were not levelers (``layout`` other than ``"leveler"``)."""
+    skipped_layouts: dict[str, int] = field(default_factory=dict)
+    """Skipped entries by reason, e.g. ``{"layout 'normal'": 2}``."""
+    skipped_names: tuple[str, ...] = ()
+    """The first few skipped names, for the message."""
+    errors: tuple[CardTextError, ...] = ()
+    """Leveler entries that could not be loaded, each naming its card and line."""
+    notes: tuple[str, ...] = ()
+    """Anything else worth saying, e.g. a Scryfall list with more pages."""
+
+    @property
+    def format_description(self) -> str:
+        """The source format in words: ``a Scryfall bulk file (an array of card objects)``."""
+        return SOURCE_FORMATS.get(self.source_format, self.source_format)
+
+    def summary(self) -> str:
+        """One paragraph for a person: what loaded, what was skipped, what failed."""
+        count = len(self.cards)
+        parts = [f"{self.source}: {count} leveler card{'s' if count != 1 else ''} from "
+                 f"{self.format_description}"]
+        if self.skipped:
+            reasons = ", ".join(f"{reason}: {number:,}" for reason, number
+                                in sorted(self.skipped_layouts.items(), key=lambda kv: -kv[1]))
+            names = ", ".join(self.skipped_names)
+            more = ", ..." if self.skipped > len(self.skipped_names) else ""
+            what = ("entries that are not levelers" if self.skipped != 1
+                    else "entry that is not a leveler")
+            parts.append(f"skipped {self.skipped:,} {what} ({reasons}), e.g. {names}{more}")
+        if self.errors:
+            parts.append(f"{len(self.errors)} leveler card(s) could not be loaded")
+        return "; ".join(parts) + "." + "".join(f" {note}" for note in self.notes)
+
+    def raise_for_errors(self) -> None:
+        """Raise :class:`PoolError` listing every card that failed, if any did."""
+        if self.errors:
+            raise PoolError(self.source, list(self.errors))
+
+
+def load_pool(path: str | Path | None = None) -> dict[str, LevelerCard]:
+    """Leveler cards by name, in name order: the bundled printed levelers, or a card file.
+
+    The file may be any format :func:`load_pool_report` recognises; entries that are
+    not levelers are skipped (logged at INFO on the ``leveler.data`` logger; call
+    :func:`load_pool_report` to get the count and names). Every card that fails is
+    reported at once in a :class:`PoolError` (a ValueError); a file that cannot be read,
+    is not JSON, or has another shape raises ValueError naming the file.
+    """
+    report = load_pool_report(path)
+    if report.skipped or report.notes:
+        _log.info(report.summary())
+    report.raise_for_errors()
+    return report.cards
+
+
+def load_pool_report(path: str | Path | None = None, *,
+                     bundled_translations: bool = True) -> PoolReport:
+    """Read a card file (or the bundled pool) and report what loaded, was skipped, failed.
+
+    The format is recognised from the file: the project's JSON, a Scryfall card, list
+    or bulk file, an MTGJSON set or AtomicCards file (see the module docstring). Only
+    entries with ``layout == "leveler"`` are kept (every record of the project's own
+    format is meant to be one). A card that fails to parse is collected in
+    ``errors`` with its name and line, and the others still load. Raises ValueError
+    (naming the file, and the line where it can) for a file that cannot be read, is
+    not JSON or has another shape.
+
+    With ``bundled_translations``, cards named like a printed leveler also get its
+    printed name and text in each language the file did not give (from
+    ``data/levelers_foreign.json``), so they can be found by any printed name.
     """
     source = Path(path) if path is not None else BUNDLED_POOL
     try:
-        records = json.loads(source.read_text(encoding="utf-8"))
+        with source.open("rb") as stream:
+            source_format, entries, notes = _open_entries(stream, source)
+            report = _collect(source, source_format, entries, notes)
     except OSError as error:
         raise ValueError(f"{source}: cannot read the pool file ({error.strerror})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ValueError(f"{source}: not a JSON file ({error})") from None
-    if not isinstance(records, list):
-        raise ValueError(f"{source}: a pool file is a JSON array of card records, "
-                         f"not a {type(records).__name__}")
+    if bundled_translations:
+        report = dataclasses.replace(report, cards=_with_bundled_translations(report.cards))
+    return report
+
+
+def _collect(source: Path, source_format: SourceFormat, entries: Iterator[Entry],
+             notes: tuple[str, ...]) -> PoolReport:
+    """Parse every leveler entry; count the rest. Constant memory in the skipped entries."""
     cards: dict[str, LevelerCard] = {}
     errors: list[CardTextError] = []
-    for index, record in enumerate(records, start=1):
+    skipped: Counter[str] = Counter()
+    skipped_names: list[str] = []
+    merge_duplicates = source_format != "leveler"
+    for index, entry in enumerate(entries, start=1):
+        if entry.skipped is not None:
+            skipped[entry.skipped] += 1
+            if len(skipped_names) < _SKIPPED_NAMES_KEPT:
+                skipped_names.append(entry.name or f"record {index}")
+            continue
         try:
-            card = card_from_record(record)
+            if entry.error is not None:
+                raise entry.error
+            card = card_from_record(entry.record)
+            if card.name in cards:
+                if not merge_duplicates:
+                    raise CardTextError("the name appears twice in the pool", card=card.name)
+                card = _merge_prints(cards[card.name], card)
+            cards[card.name] = card
         except CardTextError as error:
-            if error.card is None:
-                error.card = f"record {index}"
-                error.args = (error._describe(),)
-            errors.append(error)
-            continue
-        if card.name in cards:
-            errors.append(CardTextError("the name appears twice in the pool", card=card.name))
-            continue
-        cards[card.name] = card
-    if errors:
-        raise PoolError(str(source), errors)
-    return dict(sorted(cards.items()))
+            errors.append(_labelled(error, entry.name or f"record {index}"))
+    return PoolReport(
+        source=str(source), source_format=source_format, cards=dict(sorted(cards.items())),
+        skipped=sum(skipped.values()), skipped_layouts=dict(skipped),
+        skipped_names=tuple(skipped_names), errors=tuple(errors), notes=notes,
+    )
+
+
+def _labelled(error: CardTextError, label: str) -> CardTextError:
+    if error.card is None:
+        error.card = label
+        error.args = (error._describe(),)
+    return error
+
+
+def _merge_prints(first: LevelerCard, other: LevelerCard) -> LevelerCard:
+    """Two prints of one card (Scryfall default cards, MTGJSON sets): sets and languages."""
+    if first != other:
+        raise CardTextError("two entries of this name have different rules text; the first "
+                            "was kept", card=first.name)
+    return dataclasses.replace(
+        first,
+        sets=first.sets + tuple(code for code in other.sets if code not in first.sets),
+        translations=_unique_languages(first.translations + other.translations),
+    )
+
+
+def _with_bundled_translations(cards: dict[str, LevelerCard]) -> dict[str, LevelerCard]:
+    printed = _bundled_translations()
+    return {name: dataclasses.replace(
+                card, translations=_unique_languages(card.translations + printed[name]))
+            if name in printed else card
+            for name, card in cards.items()}
+
+
+@functools.cache
+def _bundled_translations() -> dict[str, tuple[Translation, ...]]:
+    """English name -> the printed translations in ``data/levelers_foreign.json``."""
+    document = json.loads(BUNDLED_TRANSLATIONS.read_text(encoding="utf-8"))
+    return {card["name"]: tuple(Translation(text["language"], text["name"], text["text"])
+                                for text in card["texts"])
+            for card in document["cards"]}
+
+
+# ------------------------------------------------------------------ recognising a file
+
+
+def _open_entries(stream: IO[bytes], source: Path
+                  ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
+    """Recognise the file from its first bytes and first keys, then stream its entries.
+
+    Returns the format, the entries (read lazily, while the file is open) and notes.
+    """
+    start, first = _first_character(stream)
+    stream.seek(start)
+    if first == "[":
+        return _open_array(stream, source)
+    if first == "{":
+        return _open_object(stream, source, start)
+    raise _not_json_or_wrong_shape(stream, source)
+
+
+def _open_array(stream: IO[bytes], source: Path
+                ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
+    """An array: the project's records, Scryfall cards (a bulk file), or MTGJSON cards."""
+    items = _guarded(ijson.items(stream, "item", use_float=True), stream, source)
+    head = list(itertools.islice(items, 1))
+    source_format = array_format(head[0] if head else None)
+    return source_format, _read(source_format, itertools.chain(head, items)), ()
+
+
+def _open_object(stream: IO[bytes], source: Path, start: int
+                 ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
+    """An object: a Scryfall card or list, an MTGJSON set or AtomicCards file."""
+    sniffed, scalars, keys = _sniff_object(stream, source)
+    stream.seek(start)
+    if sniffed is None:
+        if "object" in scalars:
+            found = f"a Scryfall {scalars['object']!r} object"
+            if isinstance(scalars.get("details"), str):
+                found += f" ({scalars['details']})"
+        elif keys:
+            found = "an object with keys " + ", ".join(map(repr, keys[:8]))
+        else:
+            found = "an empty object"
+        raise _wrong_shape(source, found)
+    notes: tuple[str, ...] = ()
+    if scalars.get("has_more") is True:
+        notes = ("This Scryfall list has more pages (has_more); only this page was read.",)
+    prefix = {"scryfall-card": "", "scryfall-list": "data.item",
+              "mtgjson-set": "data.cards.item"}.get(sniffed)
+    items: Iterator[Any] = (ijson.kvitems(stream, "data", use_float=True) if prefix is None
+                            else ijson.items(stream, prefix, use_float=True))
+    return sniffed, _read(sniffed, _guarded(items, stream, source)), notes
+
+
+def _read(source_format: SourceFormat, items: Iterable[Any]) -> Iterator[Entry]:
+    reader = READERS[source_format]
+    for item in items:
+        try:
+            yield reader(item)
+        except CardTextError as error:
+            yield Entry(error.card or "", error=error)
+
+
+def _first_character(stream: IO[bytes]) -> tuple[int, str]:
+    """Offset after a UTF-8 byte order mark, and the first non-blank character."""
+    head = stream.read(_SNIFF_BYTES)
+    start = 3 if head.startswith(b"\xef\xbb\xbf") else 0
+    text = head[start:].lstrip(b" \t\r\n")
+    return start, chr(text[0]) if text else ""
+
+
+def _guarded(items: Iterator[Any], stream: IO[bytes], source: Path) -> Iterator[Any]:
+    """``items``, with a JSON syntax error turned into a ValueError that names the file."""
+    try:
+        yield from items
+    except ijson.JSONError as error:
+        raise _not_json(stream, source, error) from None
+
+
+def _sniff_object(stream: IO[bytes], source: Path
+                  ) -> tuple[SourceFormat | None, dict[str, Any], list[str]]:
+    """Which object this is, from its first keys only: Scryfall ``object``, MTGJSON ``data``.
+
+    Returns the format (None if none fits), the top-level scalars seen, and the keys.
+    """
+    scalars: dict[str, Any] = {}
+    keys: list[str] = []
+    events = _guarded(ijson.parse(stream, use_float=True), stream, source)
+    for prefix, event, value in events:
+        if prefix == "" and event == "map_key":
+            keys.append(value)
+            if value == "data" and scalars.get("object") in (None, "list"):
+                return _sniff_data(events), scalars, keys
+        elif "." not in prefix and prefix and event in ("boolean", "number", "string"):
+            scalars[prefix] = value
+            if prefix == "object" and value == "card":
+                break  # a card object is then read whole
+    kind = scalars.get("object")
+    if kind == "card":
+        return "scryfall-card", scalars, keys
+    if kind == "list":
+        return "scryfall-list", scalars, keys  # a list without data: no cards
+    return None, scalars, keys
+
+
+def _sniff_data(events: Iterator[tuple[str, str, Any]]) -> SourceFormat | None:
+    """After the key ``data``: an array (Scryfall list) or an MTGJSON map."""
+    _, event, _ = next(events, ("", "", None))
+    if event == "start_array":
+        return "scryfall-list"
+    if event != "start_map":
+        return None
+    _, event, key = next(events, ("", "", None))
+    if event != "map_key":
+        return "mtgjson-atomic"  # an empty map: no cards
+    if key in _MTGJSON_SET_KEYS:
+        return "mtgjson-set"
+    _, event, _ = next(events, ("", "", None))
+    return "mtgjson-atomic" if event == "start_array" else "mtgjson-set"
+
+
+def _wrong_shape(source: Path, found: str) -> ValueError:
+    return ValueError(
+        f"{source}: not a card file leveler knows: a pool file is a JSON array of card "
+        "records (the project's own format, or Scryfall cards), a Scryfall card or list "
+        f"object, or an MTGJSON set or AtomicCards file; this is {found}"
+    )
+
+
+def _not_json_or_wrong_shape(stream: IO[bytes], source: Path) -> ValueError:
+    """A file that does not open with ``[`` or ``{``: other JSON, or not JSON at all."""
+    size = stream.seek(0, 2)
+    if size == 0:
+        return ValueError(f"{source}: not a JSON file (the file is empty)")
+    if size <= _DIAGNOSE_LIMIT:
+        stream.seek(0)
+        try:
+            document = json.loads(stream.read().decode("utf-8-sig"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            return ValueError(f"{source}: not a JSON file ({error})")
+        return _wrong_shape(source, f"a {type(document).__name__}")
+    return ValueError(f"{source}: not a JSON file (it starts with neither '[' nor '{{')")
+
+
+def _not_json(stream: IO[bytes], source: Path, error: Exception) -> ValueError:
+    """The JSON error, with its line and column where the file is small enough to decode."""
+    size = stream.seek(0, 2)
+    if size <= _DIAGNOSE_LIMIT:
+        stream.seek(0)
+        try:
+            json.loads(stream.read().decode("utf-8-sig"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as precise:
+            return ValueError(f"{source}: not a JSON file ({precise})")
+    first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+    return ValueError(f"{source}: not a JSON file ({first_line})")
 
 
 def load_rule_texts(edition: str = "en-current") -> dict[str, tuple[str, str]]:
     """Rule texts of an edition, keyed by current rule number: ``{"711.5": ("710.5", text)}``."""
+    return {number: (entry["number"], entry["text"])
+            for number, entry in _rule_document(edition)["rules"].items()}
+
+
+@functools.cache
+def _rule_document(edition: str) -> dict[str, Any]:
     if edition not in EDITIONS:
         raise ValueError(f"unknown rules edition {edition!r}: expected one of "
                          f"{', '.join(EDITIONS)}")
-    document = json.loads((DATA_DIR / "rules" / f"{edition}.json").read_text(encoding="utf-8"))
-    return {number: (entry["number"], entry["text"])
-            for number, entry in document["rules"].items()}
+    document: dict[str, Any] = json.loads(
+        (DATA_DIR / "rules" / f"{edition}.json").read_text(encoding="utf-8"))
+    return document
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A rule as one edition of the Comprehensive Rules numbers and words it."""
+
+    rule: str
+    """The current number, e.g. ``"711.5"``."""
+    edition: str
+    """A key of :data:`EDITIONS`."""
+    number: str | None
+    """The edition's number (``"710.5"``); None where the edition has no such rule."""
+    text: str | None
+    """The edition's text; None where it has no such rule or the project has no copy."""
+    note: str | None = None
+    """Why ``number`` or ``text`` is missing."""
+
+    def __str__(self) -> str:
+        if self.text is not None:
+            return f"{self.number}  {self.text}"
+        return f"{self.number or self.rule}  ({self.note})"
+
+
+_RULE_NUMBER = re.compile(r"^[0-9]{3}(?:\.[0-9]+[a-z]?)?$")
+
+
+def cite(rule: str, edition: str = "en-current") -> Citation:
+    """Rule ``rule`` (a current number: ``711.5``, ``702.87a``) as ``edition`` has it.
+
+    The edition's number comes from its numbering even where the project has no copy
+    of its text (the French 2011 keyword rule: 702.84a). A rule added later (711.7,
+    702.87c, July 2021) has no number in a 2011 edition. Raises ValueError for an
+    unknown edition or a string that is not a rule number.
+
+    >>> cite("711.5", "fr-2011").number, cite("702.87a", "fr-2011").number
+    ('710.5', '702.84a')
+    >>> cite("702.87a", "fr-2011").text is None, cite("711.7", "en-2011").number
+    (True, None)
+    """
+    document = _rule_document(edition)
+    rule = rule.strip()
+    if not _RULE_NUMBER.match(rule):
+        raise ValueError(f"not a rule number: {rule!r} (expected e.g. '711.5' or '702.87a')")
+    entry = document["rules"].get(rule)
+    if entry is not None:
+        return Citation(rule, edition, entry["number"], entry["text"])
+    absent: dict[str, str] = document.get("absent", {})
+    if rule in absent:
+        return Citation(rule, edition, None, None, f"not in this edition: {absent[rule]}")
+    numbering: dict[str, str] = document.get("numbering", {})
+    number: str | None = rule if not numbering else None
+    for old in sorted(numbering, key=len, reverse=True):
+        tail = rule[len(old):]
+        if rule.startswith(old) and not tail[:1].isdigit():
+            number = numbering[old] + tail
+            break
+    if number is None:
+        return Citation(rule, edition, None, None,
+                        f"the number of rule {rule} in {EDITIONS[edition]} is not known")
+    return Citation(rule, edition, number, None,
+                    f"no text of {EDITIONS[edition]} for this rule in the project")
