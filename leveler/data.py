@@ -72,6 +72,7 @@ _SNIFF_BYTES = 4096
 _DIAGNOSE_LIMIT = 32 * 1024 * 1024
 """Files up to this size are decoded again after a JSON error, to name its line."""
 _MTGJSON_SET_KEYS = frozenset({"cards", "tokens", "decks", "sealedProduct", "languages"})
+_SET_CODE = re.compile(r"^[0-9A-Z]{2,6}$")
 
 
 class PoolError(ValueError):
@@ -438,7 +439,7 @@ def _sniff_object(stream: IO[bytes], source: Path
         if prefix == "" and event == "map_key":
             keys.append(value)
             if value == "data" and scalars.get("object") in (None, "list"):
-                return _sniff_data(events), scalars, keys
+                return _sniff_data(events, source), scalars, keys
         elif "." not in prefix and prefix and event in ("boolean", "number", "string"):
             scalars[prefix] = value
             if prefix == "object" and value == "card":
@@ -451,8 +452,12 @@ def _sniff_object(stream: IO[bytes], source: Path
     return None, scalars, keys
 
 
-def _sniff_data(events: Iterator[tuple[str, str, Any]]) -> SourceFormat | None:
-    """After the key ``data``: an array (Scryfall list) or an MTGJSON map."""
+def _sniff_data(events: Iterator[tuple[str, str, Any]], source: Path) -> SourceFormat | None:
+    """After the key ``data``: an array (Scryfall list) or an MTGJSON map.
+
+    MTGJSON AllPrintings (sets by code: ``{"data": {"ROE": {...}}}``) is refused with a
+    clear message rather than read as an empty set file.
+    """
     _, event, _ = next(events, ("", "", None))
     if event == "start_array":
         return "scryfall-list"
@@ -464,6 +469,9 @@ def _sniff_data(events: Iterator[tuple[str, str, Any]]) -> SourceFormat | None:
     if key in _MTGJSON_SET_KEYS:
         return "mtgjson-set"
     _, event, _ = next(events, ("", "", None))
+    if event == "start_map" and _SET_CODE.match(str(key)):
+        raise _wrong_shape(source, f"an MTGJSON AllPrintings file (sets by code, {key!r} "
+                           "first); load a set file such as ROE.json, or AtomicCards.json")
     return "mtgjson-atomic" if event == "start_array" else "mtgjson-set"
 
 

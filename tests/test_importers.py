@@ -214,6 +214,8 @@ def _write(tmp_path: Path, content: str | bytes) -> Path:
     ('{"cards": []}', "a pool file is a JSON array of card records"),
     ("42", "this is a int"),
     ("{}", "this is an empty object"),
+    ('{"meta": {}, "data": {"ROE": {"baseSetSize": 248, "cards": []}}}',
+     "an MTGJSON AllPrintings file (sets by code, 'ROE' first)"),
     (b"\xff\xfe[\x00]\x00", "not a JSON file"),
 ])
 def test_files_that_are_not_card_files(tmp_path: Path, content: str | bytes,
