@@ -75,6 +75,11 @@ def _missing(card: Mapping[str, Any], name: str, fields: tuple[str, ...]) -> Non
         raise CardTextError(f"missing field(s) {', '.join(missing)}", card=name)
 
 
+def _list(value: object) -> list[Any]:
+    """An optional list field; any other value counts as absent."""
+    return value if isinstance(value, list) else []
+
+
 def _layout(layout: object) -> str:
     return f"layout {layout!r}" if layout is not None else "no layout"
 
@@ -110,7 +115,7 @@ def scryfall_entry(card: object) -> Entry:
         return Entry(name, skipped=f"object {kind!r}")
     face: Mapping[str, Any] = card
     if card.get("layout") != LEVELER_LAYOUT:
-        faces = [f for f in card.get("card_faces") or ()
+        faces = [f for f in _list(card.get("card_faces"))
                  if isinstance(f, Mapping) and f.get("layout") == LEVELER_LAYOUT]
         if not faces:
             return Entry(name, skipped=_layout(card.get("layout")))
@@ -150,10 +155,10 @@ def mtgjson_entry(card: object) -> Entry:
     if card.get("setCode"):
         sets = [str(card["setCode"])]
     else:
-        sets = [str(code) for code in card.get("printings") or ()]
+        sets = [str(code) for code in _list(card.get("printings"))]
     translations = [
         {"language": str(item["language"]), "name": item["name"], "text": item["text"]}
-        for item in card.get("foreignData") or ()
+        for item in _list(card.get("foreignData"))
         if isinstance(item, Mapping) and item.get("language") and item.get("name")
         and item.get("text")
     ]

@@ -12,11 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from leveler import LevelerCard, PoolError, Zone, characteristics, load_pool
+from leveler import CardTextError, LevelerCard, PoolError, Zone, characteristics, load_pool
 from leveler.cli import main
-from leveler.data import BUNDLED_POOL, PoolReport, load_pool_report
-from leveler.importers import SOURCE_FORMATS, mtgjson_entry, scryfall_entry
+from leveler.data import BUNDLED_POOL, PoolReport, card_from_record, load_pool_report
+from leveler.importers import READERS, SOURCE_FORMATS, mtgjson_entry, scryfall_entry
 from leveler.text import translate_card
 
 FIXTURES = Path(__file__).parent / "data" / "importers"
@@ -337,3 +339,46 @@ def test_cli_bad_files_exit_1_naming_the_problem(
     assert main(["table", "--pool", str(FIXTURES / fixture)]) == 1
     err = capsys.readouterr().err
     assert str(FIXTURES / fixture) in err and fragment in err
+
+
+# ------------------------------------------------------------------------ hostile entries
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=12)
+_FIELDS = st.sampled_from(["object", "layout", "card_faces", "name", "oracle_text", "power",
+                           "toughness", "set", "lang", "printed_name", "printed_text", "text",
+                           "printings", "foreignData", "setCode", "manaCost", "type"])
+
+
+def _read_any(entry: dict[str, Any], source_format: str) -> None:
+    """Reading an entry gives an Entry, or a CardTextError with a message; nothing else."""
+    if entry.get("layout") == "leveler" and "card_faces" in entry:
+        entry["card_faces"] = [entry["card_faces"], {"layout": "leveler", **entry}]
+    item: object = (entry.get("name"), [entry]) if source_format == "mtgjson-atomic" else entry
+    try:
+        read = READERS[source_format](item)
+        if read.record is not None:
+            card_from_record(read.record)
+    except CardTextError as error:
+        assert str(error)
+
+
+@pytest.mark.parametrize("entry", [
+    {"card_faces": 5},
+    {"layout": "leveler", "printings": 5, "text": "x", "power": 1, "toughness": 1},
+    {"layout": "leveler", "foreignData": {"a": 1}, "text": "x", "power": 1, "toughness": 1},
+    {"layout": "leveler", "lang": "fr", "printed_name": 3, "printed_text": [1]},
+    {"layout": "leveler", "oracle_text": 7, "text": None, "power": "1", "toughness": "1"},
+])
+@pytest.mark.parametrize("source_format", sorted(SOURCE_FORMATS))
+def test_entries_with_fields_of_the_wrong_type(entry: dict[str, Any],
+                                               source_format: str) -> None:
+    _read_any(dict(entry), source_format)
+
+
+@given(st.dictionaries(_FIELDS, _JSON | st.just("leveler") | st.just("card"), max_size=8),
+       st.sampled_from(sorted(SOURCE_FORMATS)))
+def test_any_entry_gives_an_entry_or_a_card_text_error(entry: dict[str, Any],
+                                                       source_format: str) -> None:
+    _read_any(entry, source_format)
