@@ -415,6 +415,9 @@ def _first_character(stream: IO[bytes]) -> tuple[int, str]:
     head = stream.read(_SNIFF_BYTES)
     start = 3 if head.startswith(b"\xef\xbb\xbf") else 0
     text = head[start:].lstrip(b" \t\r\n")
+    while not text and head:  # only blanks so far
+        head = stream.read(_SNIFF_BYTES)
+        text = head.lstrip(b" \t\r\n")
     return start, chr(text[0]) if text else ""
 
 

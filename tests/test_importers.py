@@ -238,6 +238,8 @@ def test_a_byte_order_mark_and_leading_space_are_fine(tmp_path: Path) -> None:
     text = (FIXTURES / "scryfall_card.json").read_text("utf-8")
     path = _write(tmp_path, b"\xef\xbb\xbf \n" + text.encode())
     assert list(load_pool(path)) == ["Student of Warfare"]
+    path = _write(tmp_path, b" " * 10_000 + text.encode())
+    assert list(load_pool(path)) == ["Student of Warfare"]
 
 
 def test_entries_of_the_wrong_shape_are_errors_and_the_rest_load(tmp_path: Path) -> None:
