@@ -237,7 +237,7 @@ class PoolReport:
             raise PoolError(self.source, list(self.errors))
 
 
-def load_pool(path: str | Path | None = None) -> dict[str, LevelerCard]:
+def load_pool(path: str | Path | IO[bytes] | None = None) -> dict[str, LevelerCard]:
     """Leveler cards by name, in name order: the bundled printed levelers, or a card file.
 
     The file may be any format :func:`load_pool_report` recognises; entries that are
@@ -253,8 +253,8 @@ def load_pool(path: str | Path | None = None) -> dict[str, LevelerCard]:
     return report.cards
 
 
-def load_pool_report(path: str | Path | None = None, *,
-                     bundled_translations: bool = True) -> PoolReport:
+def load_pool_report(path: str | Path | IO[bytes] | None = None, *,
+                     bundled_translations: bool = True, name: str | None = None) -> PoolReport:
     """Read a card file (or the bundled pool) and report what loaded, was skipped, failed.
 
     The format is recognised from the file: the project's JSON, a Scryfall card, list
@@ -265,23 +265,32 @@ def load_pool_report(path: str | Path | None = None, *,
     (naming the file, and the line where it can) for a file that cannot be read, is
     not JSON or has another shape.
 
+    ``path`` may also be an open binary, seekable stream (an uploaded file's bytes in
+    ``io.BytesIO``); ``name`` then labels it in messages.
+
     With ``bundled_translations``, cards named like a printed leveler also get its
     printed name and text in each language the file did not give (from
     ``data/levelers_foreign.json``), so they can be found by any printed name.
     """
-    source = Path(path) if path is not None else BUNDLED_POOL
-    try:
-        with source.open("rb") as stream:
-            source_format, entries, notes = _open_entries(stream, source)
-            report = _collect(source, source_format, entries, notes)
-    except OSError as error:
-        raise ValueError(f"{source}: cannot read the pool file ({error.strerror})") from None
+    if path is not None and not isinstance(path, str | Path):
+        label = name or str(getattr(path, "name", "") or "<stream>")
+        path.seek(0)
+        report = _collect(label, *_open_entries(path, label))
+    else:
+        source = Path(path) if path is not None else BUNDLED_POOL
+        label = name or str(source)
+        try:
+            with source.open("rb") as stream:
+                report = _collect(label, *_open_entries(stream, label))
+        except OSError as error:
+            raise ValueError(f"{source}: cannot read the pool file ({error.strerror})"
+                             ) from None
     if bundled_translations:
         report = dataclasses.replace(report, cards=_with_bundled_translations(report.cards))
     return report
 
 
-def _collect(source: Path, source_format: SourceFormat, entries: Iterator[Entry],
+def _collect(source: str, source_format: SourceFormat, entries: Iterator[Entry],
              notes: tuple[str, ...]) -> PoolReport:
     """Parse every leveler entry; count the rest. Constant memory in the skipped entries."""
     cards: dict[str, LevelerCard] = {}
@@ -307,7 +316,7 @@ def _collect(source: Path, source_format: SourceFormat, entries: Iterator[Entry]
         except CardTextError as error:
             errors.append(_labelled(error, entry.name or f"record {index}"))
     return PoolReport(
-        source=str(source), source_format=source_format, cards=dict(sorted(cards.items())),
+        source=source, source_format=source_format, cards=dict(sorted(cards.items())),
         skipped=sum(skipped.values()), skipped_layouts=dict(skipped),
         skipped_names=tuple(skipped_names), errors=tuple(errors), notes=notes,
     )
@@ -352,7 +361,7 @@ def _bundled_translations() -> dict[str, tuple[Translation, ...]]:
 # ------------------------------------------------------------------ recognising a file
 
 
-def _open_entries(stream: IO[bytes], source: Path
+def _open_entries(stream: IO[bytes], source: str
                   ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
     """Recognise the file from its first bytes and first keys, then stream its entries.
 
@@ -367,7 +376,7 @@ def _open_entries(stream: IO[bytes], source: Path
     raise _not_json_or_wrong_shape(stream, source)
 
 
-def _open_array(stream: IO[bytes], source: Path
+def _open_array(stream: IO[bytes], source: str
                 ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
     """An array: the project's records, Scryfall cards (a bulk file), or MTGJSON cards."""
     items = _guarded(ijson.items(stream, "item", use_float=True), stream, source)
@@ -376,7 +385,7 @@ def _open_array(stream: IO[bytes], source: Path
     return source_format, _read(source_format, itertools.chain(head, items)), ()
 
 
-def _open_object(stream: IO[bytes], source: Path, start: int
+def _open_object(stream: IO[bytes], source: str, start: int
                  ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
     """An object: a Scryfall card or list, an MTGJSON set or AtomicCards file."""
     sniffed, scalars, keys = _sniff_object(stream, source)
@@ -421,7 +430,7 @@ def _first_character(stream: IO[bytes]) -> tuple[int, str]:
     return start, chr(text[0]) if text else ""
 
 
-def _guarded(items: Iterator[Any], stream: IO[bytes], source: Path) -> Iterator[Any]:
+def _guarded(items: Iterator[Any], stream: IO[bytes], source: str) -> Iterator[Any]:
     """``items``, with a JSON syntax error turned into a ValueError that names the file."""
     try:
         yield from items
@@ -429,7 +438,7 @@ def _guarded(items: Iterator[Any], stream: IO[bytes], source: Path) -> Iterator[
         raise _not_json(stream, source, error) from None
 
 
-def _sniff_object(stream: IO[bytes], source: Path
+def _sniff_object(stream: IO[bytes], source: str
                   ) -> tuple[SourceFormat | None, dict[str, Any], list[str]]:
     """Which object this is, from its first keys only: Scryfall ``object``, MTGJSON ``data``.
 
@@ -455,7 +464,7 @@ def _sniff_object(stream: IO[bytes], source: Path
     return None, scalars, keys
 
 
-def _sniff_data(events: Iterator[tuple[str, str, Any]], source: Path) -> SourceFormat | None:
+def _sniff_data(events: Iterator[tuple[str, str, Any]], source: str) -> SourceFormat | None:
     """After the key ``data``: an array (Scryfall list) or an MTGJSON map.
 
     MTGJSON AllPrintings (sets by code: ``{"data": {"ROE": {...}}}``) is refused with a
@@ -478,7 +487,7 @@ def _sniff_data(events: Iterator[tuple[str, str, Any]], source: Path) -> SourceF
     return "mtgjson-atomic" if event == "start_array" else "mtgjson-set"
 
 
-def _wrong_shape(source: Path, found: str) -> ValueError:
+def _wrong_shape(source: str, found: str) -> ValueError:
     return ValueError(
         f"{source}: not a card file leveler knows: a pool file is a JSON array of card "
         "records (the project's own format, or Scryfall cards), a Scryfall card or list "
@@ -486,7 +495,7 @@ def _wrong_shape(source: Path, found: str) -> ValueError:
     )
 
 
-def _not_json_or_wrong_shape(stream: IO[bytes], source: Path) -> ValueError:
+def _not_json_or_wrong_shape(stream: IO[bytes], source: str) -> ValueError:
     """A file that does not open with ``[`` or ``{``: other JSON, or not JSON at all."""
     size = stream.seek(0, 2)
     if size == 0:
@@ -501,7 +510,7 @@ def _not_json_or_wrong_shape(stream: IO[bytes], source: Path) -> ValueError:
     return ValueError(f"{source}: not a JSON file (it starts with neither '[' nor '{{')")
 
 
-def _not_json(stream: IO[bytes], source: Path, error: Exception) -> ValueError:
+def _not_json(stream: IO[bytes], source: str, error: Exception) -> ValueError:
     """The JSON error, with its line and column where the file is small enough to decode."""
     size = stream.seek(0, 2)
     if size <= _DIAGNOSE_LIMIT:

@@ -6,6 +6,7 @@ in each source's shape. Bulk files are streamed: a test bounds the memory a load
 
 from __future__ import annotations
 
+import io
 import json
 import tracemalloc
 from pathlib import Path
@@ -240,6 +241,16 @@ def test_a_byte_order_mark_and_leading_space_are_fine(tmp_path: Path) -> None:
     assert list(load_pool(path)) == ["Student of Warfare"]
     path = _write(tmp_path, b" " * 10_000 + text.encode())
     assert list(load_pool(path)) == ["Student of Warfare"]
+
+
+def test_an_uploaded_file_can_be_given_as_bytes() -> None:
+    """The app's file picker hands over bytes: an io.BytesIO, named for the messages."""
+    contents = (FIXTURES / "mtgjson_ROE.json").read_bytes()
+    report = load_pool_report(io.BytesIO(contents), name="ROE.json")
+    assert report.source == "ROE.json" and list(report.cards) == ["Kargan Dragonlord",
+                                                                   "Student of Warfare"]
+    with pytest.raises(ValueError, match=r"^upload\.json: not a JSON file"):
+        load_pool_report(io.BytesIO(b"{oops"), name="upload.json")
 
 
 def test_entries_of_the_wrong_shape_are_errors_and_the_rest_load(tmp_path: Path) -> None:
