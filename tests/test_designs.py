@@ -1,0 +1,109 @@
+"""The designs file: saved atomically, never lost, corrupt files set aside (issue 5, 7)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from leveler import format_card, load_pool
+from leveler.designs import default_designs_path, load_designs, save_designs
+
+STUDENT = {"name": "My Student", "mana_cost": "{W}", "type_line": "Creature — Human Knight",
+           "power": "1", "toughness": "1",
+           "oracle_text": "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\n4/4"}
+WORK_IN_PROGRESS = {**STUDENT, "name": "Half Done", "oracle_text": "Level up {W}\nLEVEL 2-6\n"}
+
+
+def test_round_trip_keeps_designs_that_do_not_parse_yet(tmp_path: Path) -> None:
+    path = save_designs([STUDENT, WORK_IN_PROGRESS], tmp_path / "designs.json")
+    loaded = load_designs(path)
+    assert list(loaded.records) == [STUDENT, WORK_IN_PROGRESS]
+    assert list(loaded.cards) == ["My Student"]
+    assert len(loaded.errors) == 1 and "Half Done, line 2" in str(loaded.errors[0])
+
+
+def test_the_designs_file_is_a_pool_file(tmp_path: Path) -> None:
+    path = save_designs([STUDENT], tmp_path / "designs.json")
+    card = load_pool(path)["My Student"]
+    assert format_card(card).startswith("Level up {W}")
+
+
+def test_missing_file_is_an_empty_one(tmp_path: Path) -> None:
+    loaded = load_designs(tmp_path / "none.json")
+    assert loaded.records == () and loaded.set_aside is None
+
+
+def test_location_is_configurable(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("LEVELER_DESIGNS", str(tmp_path / "mine.json"))
+    assert default_designs_path() == tmp_path / "mine.json"
+    assert save_designs([STUDENT]) == tmp_path / "mine.json"
+    monkeypatch.delenv("LEVELER_DESIGNS")
+    assert default_designs_path().name == "designs.json"
+
+
+@pytest.mark.parametrize("content", [b"{not json", b'{"designs": []}', b"[1, 2]", b"\xff\xfe"])
+def test_corrupt_file_is_reported_and_set_aside_never_overwritten(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "designs.json"
+    path.write_bytes(content)
+    loaded = load_designs(path)
+    assert loaded.set_aside is not None and loaded.set_aside.read_bytes() == content
+    assert "could not be read" in loaded.message and str(loaded.set_aside) in loaded.message
+    save_designs([STUDENT], path)
+    assert loaded.set_aside.read_bytes() == content
+    assert load_designs(path).records == (STUDENT,)
+
+
+def test_a_failed_save_leaves_the_previous_file(tmp_path: Path) -> None:
+    path = save_designs([STUDENT], tmp_path / "designs.json")
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match="needs oracle_text"):
+        save_designs([STUDENT, {"name": "No text"}], path)
+    with pytest.raises(TypeError):
+        save_designs([{**STUDENT, "power": object()}], path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["designs.json"]
+
+
+WRITER = textwrap.dedent("""
+    import os, sys, time
+    from pathlib import Path
+    from leveler import designs
+    marker = Path(sys.argv[2])
+    real_fsync = os.fsync
+    def stuck_fsync(fd):
+        marker.write_text("writing")   # the temporary file is written; hang before rename
+        time.sleep(600)
+    os.fsync = stuck_fsync
+    big = [{**designs_template, "name": f"Design {i}"} for i in range(20000)]
+    designs.save_designs(big, sys.argv[1])
+""")
+
+
+def test_killing_a_writer_mid_save_leaves_the_previous_file_intact(tmp_path: Path) -> None:
+    path = save_designs([STUDENT], tmp_path / "designs.json")
+    before = path.read_bytes()
+    marker = tmp_path / "marker"
+    script = f"designs_template = {STUDENT!r}\n" + WRITER
+    writer = subprocess.Popen([sys.executable, "-c", script, str(path), str(marker)])
+    try:
+        while not marker.exists():
+            assert writer.poll() is None, "the writer ended before it was stopped"
+            time.sleep(0.02)
+        temporaries = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        assert temporaries and temporaries[0].stat().st_size > len(before)
+        os.kill(writer.pid, signal.SIGKILL)
+    finally:
+        writer.wait()
+    assert path.read_bytes() == before
+    assert load_designs(path).records == (STUDENT,)
+    assert json.loads(path.read_text("utf-8")) == [STUDENT]
