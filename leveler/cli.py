@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from leveler.data import load_pool_report, load_rule_texts
+from leveler.data import load_pool_report, load_rule_texts, read_json
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
 from leveler.pool import resolve_pool
@@ -120,20 +120,15 @@ def _table(args: argparse.Namespace) -> int:
 
 def _read_situation(path: str) -> Any:
     """The JSON in ``path`` (``-`` for standard input)."""
+    if path == "-":
+        try:
+            return json.loads(sys.stdin.read())
+        except json.JSONDecodeError as error:
+            raise LookupFailed(f"{path}: not a JSON file ({error})") from None
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
-    except OSError as error:
-        raise LookupFailed(f"{path}: cannot read the situation file ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        raise LookupFailed(f"{path}: not a UTF-8 text file ({error.reason})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LookupFailed(f"{path}: not a JSON file ({error})") from None
+        return read_json(path, "situation file")
+    except ValueError as error:
+        raise LookupFailed(str(error)) from None
 
 
 def _resolution_text(result: Resolution, width: int = 100) -> str:

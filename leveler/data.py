@@ -43,7 +43,7 @@ from leveler.text import CardTextError, parse_card
 
 __all__ = ["BUNDLED_POOL", "BUNDLED_TRANSLATIONS", "EDITIONS", "Citation", "PoolError",
            "PoolReport", "card_from_record", "cite", "load_pool", "load_pool_report",
-           "load_rule_texts"]
+           "load_rule_texts", "read_json"]
 
 _log = logging.getLogger(__name__)
 
@@ -521,6 +521,20 @@ def _not_json(stream: IO[bytes], source: str, error: Exception) -> ValueError:
             return ValueError(f"{source}: not a JSON file ({precise})")
     first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
     return ValueError(f"{source}: not a JSON file ({first_line})")
+
+
+def read_json(path: str | Path, what: str = "file") -> Any:
+    """The JSON document in a small file (a situation), or ValueError naming the file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"{path}: cannot read the {what} ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: not a UTF-8 text file ({error.reason})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not a JSON file ({error})") from None
 
 
 def load_rule_texts(edition: str = "en-current") -> dict[str, tuple[str, str]]:
