@@ -47,6 +47,7 @@ __all__ = [
     "Trend",
     "VanillaLine",
     "apply_variant",
+    "card_balance",
     "curve",
     "fit_trend",
     "investment",
@@ -415,3 +416,19 @@ def variants(
     placed = _placement(invested.ravel(), (power + toughness).ravel(), trend, vanilla, tolerance)
     placed["turn"] = _int_with_missing(turns.ravel())
     return pd.concat([frame, placed], axis=1)
+
+
+def card_balance(
+    card: LevelerCard,
+    pool: Mapping[str, LevelerCard] | Iterable[LevelerCard],
+    *,
+    vanilla: VanillaLine = VanillaLine(),
+    model: CurveModel = _CURVE_MODEL,
+) -> pd.DataFrame:
+    """One card's stages: mana invested, the turn reached (``model``), and its place on the
+    curve against ``pool``'s trend and the ``vanilla`` line."""
+    placed = curve([card], trend=fit_trend(pool), vanilla=vanilla)
+    turns = turns_to_band(card, model)[["stage", "turn"]]
+    columns = ["stage", "band", "min_level", "mana_invested", "turn", "power", "toughness",
+               "stats_per_mana", "trend_stats", "trend_flag", "vanilla_stats", "vanilla_flag"]
+    return placed.merge(turns, on="stage")[columns]

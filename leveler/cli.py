@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from leveler.balance import card_balance
 from leveler.data import load_pool_report, load_rule_texts, read_json
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
@@ -169,6 +170,23 @@ def _resolve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _balance(args: argparse.Namespace) -> int:
+    pool = _load(args.pool)
+    card = find_card(pool, args.name)
+    frame = card_balance(card, pool)
+    print(f"{card.name}  {card.mana_cost}  level up {card.level_up_cost}  "
+          "(turns: on the play, one land a turn, colours ignored; curve: the printed pool's "
+          "trend and P+T = 2 x mana)")
+    print(frame.to_string(index=False, float_format=lambda x: f"{x:.2f}"))
+    if args.csv:
+        try:
+            frame.to_csv(args.csv, index=False)
+        except OSError as error:
+            raise LookupFailed(f"{args.csv}: cannot write ({error.strerror})") from None
+        print(f"wrote {args.csv}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; each subcommand sets ``handler``."""
     parser = argparse.ArgumentParser(
@@ -198,6 +216,13 @@ def build_parser() -> argparse.ArgumentParser:
     resolve.add_argument("--json", action="store_true", help="print the answer as JSON")
     resolve.add_argument("--pool", help="a pool JSON file instead of the bundled printed pool")
     resolve.set_defaults(handler=_resolve)
+
+    balance = commands.add_parser(
+        "balance", help="mana invested, turns and the curve for each band of a card")
+    balance.add_argument("name", help="card name (English or a printed translation)")
+    balance.add_argument("--csv", help="also write the table to this CSV file")
+    balance.add_argument("--pool", help=POOL_HELP)
+    balance.set_defaults(handler=_balance)
     return parser
 
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics
@@ -78,3 +79,22 @@ def test_console_script_and_python_m_run() -> None:
     done = subprocess.run([sys.executable, "-m", "leveler", "show", "Hexdrinker", "--level", "8"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "power/toughness: 6/6" in done.stdout
+
+
+def test_balance_prints_stages_and_writes_csv(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str],
+                                              pool: dict[str, LevelerCard]) -> None:
+    """Issue 5's examples: Student of Warfare reaches LEVEL 7+ for 8 mana, on turn 4."""
+    out_file = tmp_path / "student.csv"
+    assert main(["balance", "Student of Warfare", "--csv", str(out_file)]) == 0
+    written = pd.read_csv(out_file)
+    top = written.iloc[-1]
+    assert (top["band"], top["mana_invested"], top["turn"]) == ("LEVEL 7+", 8, 4)
+    assert list(written["stage"]) == [0, 1, 2]
+    assert "LEVEL 7+" in capsys.readouterr().out
+
+
+def test_balance_to_an_unwritable_place_exits_1(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "Hexdrinker", "--csv", str(tmp_path / "no" / "such.csv")]) == 1
+    assert "cannot write" in capsys.readouterr().err
