@@ -18,7 +18,6 @@ Cryptologist, Joraga Treespeaker) lies below both references by design.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -26,7 +25,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from leveler.mana import ManaCost
-from leveler.model import LevelBand, LevelerCard
+from leveler.model import LevelBand, LevelerCard, Pool, cards_of
 from leveler.turns import (
     PRINTED,
     CurveModel,
@@ -63,10 +62,6 @@ IntArray = npt.NDArray[np.int64]
 
 FLAGS = ("below", "on", "above")
 """Placement against a reference line, the categories of the ``*_flag`` columns."""
-
-
-def _as_cards(pool: Mapping[str, LevelerCard] | Iterable[LevelerCard]) -> list[LevelerCard]:
-    return list(pool.values()) if isinstance(pool, Mapping) else list(pool)
 
 
 # --- 1. mana invested per band -----------------------------------------------------------
@@ -150,13 +145,13 @@ def _stage_points(cards: list[LevelerCard]) -> tuple[IntArray, IntArray]:
     return invested.astype(np.int64), stats.astype(np.int64)
 
 
-def fit_trend(pool: Mapping[str, LevelerCard] | Iterable[LevelerCard]) -> Trend:
+def fit_trend(pool: Pool) -> Trend:
     """Least-squares line of P+T on mana invested over every stage of every card.
 
     Each card gives one point per stage (printed box and each band), all weighted
     equally. ValueError unless the stages cover at least two amounts of mana.
     """
-    invested, stats = _stage_points(_as_cards(pool))
+    invested, stats = _stage_points(cards_of(pool))
     if np.unique(invested).size < 2:
         raise ValueError("a trend needs stages at two or more amounts of mana invested")
     slope, intercept = np.polyfit(invested.astype(np.float64), stats.astype(np.float64), 1)
@@ -194,7 +189,7 @@ def _placement(
 
 
 def curve(
-    pool: Mapping[str, LevelerCard] | Iterable[LevelerCard],
+    pool: Pool,
     *,
     trend: Trend | None = None,
     vanilla: VanillaLine = VanillaLine(),
@@ -212,7 +207,7 @@ def curve(
     """
     if tolerance < 0:
         raise ValueError(f"tolerance cannot be negative (got {tolerance})")
-    cards = _as_cards(pool)
+    cards = cards_of(pool)
     line = trend if trend is not None else fit_trend(cards)
     frames = [investment(card) for card in cards]
     if not frames:  # keep the columns and dtypes of an empty pool
@@ -420,7 +415,7 @@ def variants(
 
 def card_balance(
     card: LevelerCard,
-    pool: Mapping[str, LevelerCard] | Iterable[LevelerCard],
+    pool: Pool,
     *,
     vanilla: VanillaLine = VanillaLine(),
     model: CurveModel = _CURVE_MODEL,

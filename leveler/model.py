@@ -7,12 +7,14 @@ A level band is one text-box striation under a level symbol (CR 711.2):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from leveler.mana import ManaCost
 
-__all__ = ["Characteristics", "LevelBand", "LevelerCard", "Translation", "Zone"]
+__all__ = ["Characteristics", "LevelBand", "LevelerCard", "Pool", "Translation", "Zone",
+           "cards_of"]
 
 
 class Zone(StrEnum):
@@ -174,3 +176,12 @@ class Characteristics:
     def rule(self) -> str:
         """The deciding rule number."""
         return self.citations[0]
+
+
+Pool = Mapping[str, LevelerCard] | Iterable[LevelerCard]
+"""A card pool: ``load_pool()``'s mapping from name to card, or any iterable of cards."""
+
+
+def cards_of(pool: Pool) -> list[LevelerCard]:
+    """The cards of a pool, in its order."""
+    return list(pool.values()) if isinstance(pool, Mapping) else list(pool)

@@ -11,13 +11,13 @@ picks a stage for every (card, level, zone) with numpy, without a Python loop pe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from leveler.model import LevelerCard, Zone
+from leveler.model import LevelerCard, Pool, Zone, cards_of
 
 __all__ = ["cards_frame", "progression", "resolve_pool", "stage_tables"]
 
@@ -25,10 +25,6 @@ _NEVER = np.iinfo(np.int64).max
 CITATIONS = ("711.5", "711.6", "711.2a", "711.2b")
 """Citation categories of the grid, in a fixed order."""
 _CITE_BELOW, _CITE_OFF, _CITE_CLOSED, _CITE_OPEN = range(4)
-
-
-def _as_cards(pool: Mapping[str, LevelerCard] | Iterable[LevelerCard]) -> list[LevelerCard]:
-    return list(pool.values()) if isinstance(pool, Mapping) else list(pool)
 
 
 def _as_levels(levels: int | Iterable[int]) -> npt.NDArray[np.int64]:
@@ -131,7 +127,7 @@ def _code_dtype(categories: int) -> type[np.signedinteger]:
 
 
 def progression(
-    pool: Mapping[str, LevelerCard] | Iterable[LevelerCard],
+    pool: Pool,
     levels: int | Iterable[int] = range(13),
     zones: Iterable[Zone | str] = tuple(Zone),
 ) -> pd.DataFrame:
@@ -142,7 +138,7 @@ def progression(
     (711.2a, 711.2b, 711.5 or 711.6). Rows run card by card, then level, then zone.
     String columns are categorical, so a pool of 100,000 designs stays small.
     """
-    cards = _as_cards(pool)
+    cards = cards_of(pool)
     names = _unique([card.name for card in cards])
     level_array = _as_levels(levels)
     zone_list = [Zone.coerce(zone) for zone in zones]
@@ -194,15 +190,15 @@ def _unique(names: list[str]) -> list[str]:
 
 
 def resolve_pool(
-    pool: Mapping[str, LevelerCard] | Iterable[LevelerCard], level: int, zone: Zone | str
+    pool: Pool, level: int, zone: Zone | str
 ) -> pd.DataFrame:
     """The pool at one count and zone: ``progression`` restricted to one level and zone."""
     return progression(pool, [level], [zone])
 
 
-def cards_frame(pool: Mapping[str, LevelerCard] | Iterable[LevelerCard]) -> pd.DataFrame:
+def cards_frame(pool: Pool) -> pd.DataFrame:
     """One row per card with its catalogue facts, for filters and labels."""
-    cards = _as_cards(pool)
+    cards = cards_of(pool)
     return pd.DataFrame({
         "name": [card.name for card in cards],
         "mana_cost": [str(card.mana_cost) for card in cards],

@@ -20,14 +20,13 @@ is cast (CR 711.5 below N1); stage k is the k-th band, reached with N1 level cou
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from leveler.model import LevelerCard
+from leveler.model import LevelerCard, Pool, cards_of
 
 __all__ = [
     "PRINTED",
@@ -58,10 +57,6 @@ def stage_min_levels(card: LevelerCard) -> tuple[int, ...]:
 def stage_labels(card: LevelerCard) -> tuple[str, ...]:
     """``printed`` then each band's level symbol, e.g. ``LEVEL 2-6`` (711.2)."""
     return (PRINTED, *(band.label for band in card.bands))
-
-
-def _as_cards(pool: Mapping[str, LevelerCard] | Iterable[LevelerCard]) -> list[LevelerCard]:
-    return list(pool.values()) if isinstance(pool, Mapping) else list(pool)
 
 
 # --- the deterministic model -------------------------------------------------------------
@@ -258,7 +253,7 @@ def _chances_frame(card: LevelerCard, first: IntArray, max_turn: int) -> pd.Data
 
 
 def pool_reach_chances(
-    pool: Mapping[str, LevelerCard] | Iterable[LevelerCard],
+    pool: Pool,
     model: LimitedModel = LimitedModel(),
     *,
     games: int = 100_000,
@@ -269,7 +264,7 @@ def pool_reach_chances(
     All cards are played from the same ``games`` shuffles (common random numbers), so
     a card's rows equal ``reach_chances(card, model, games=games, seed=seed)``.
     """
-    cards = _as_cards(pool)
+    cards = cards_of(pool)
     lands = deal_lands(model, games, np.random.default_rng(seed))
     frames = []
     for card in cards:
