@@ -1,0 +1,235 @@
+"""Altair charts of the pool: pure functions from frames to charts (no marimo here).
+
+The P/T progression chart draws, for every card, a step line of power (left panel)
+and toughness (right panel) against level counters, as the library's grid gives
+them; values change only where a band starts (CR 711.2a, 711.2b), and off the
+battlefield every line is flat at the uppermost P/T box (CR 711.6).
+
+The chart does not depend on the current level, so moving the level slider never
+redraws it (which keeps it fast and keeps a selection made in it). The vertical
+rule at the current level is a thin HTML overlay, :func:`level_rule_html`, placed
+with :class:`ChartGeometry`: the chart is laid out with fixed padding and panel
+sizes (``autosize: none``), so where level N falls is known without drawing it.
+``tests/test_charts.py`` checks that against a rule drawn by Vega itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import altair as alt
+import pandas as pd
+
+from leveler.model import Zone
+from leveler.views import NO_BAND, PoolGrid
+
+__all__ = [
+    "CARD_SELECTION",
+    "COLOUR_RANGE",
+    "COLOUR_SELECTION",
+    "GEOMETRY",
+    "METRICS",
+    "ChartGeometry",
+    "chart_frame",
+    "chart_with_rule_html",
+    "level_rule_html",
+    "progression_chart",
+    "top_value",
+]
+
+COLOUR_RANGE = {
+    "White": "#c9a227",
+    "Blue": "#1e6fd9",
+    "Black": "#2b2b2b",
+    "Red": "#d8342c",
+    "Green": "#1f9d55",
+    "Colourless": "#8d8d8d",
+    "Multicolour": "#9b59b6",
+}
+"""Line colour per card colour (white is drawn gold so it shows on a white page)."""
+
+METRICS = ("Power", "Toughness")
+"""The two panels, left to right: columns of :func:`chart_frame`."""
+
+CARD_SELECTION = "card"
+"""Name of the click selection (by card name) in the chart spec."""
+COLOUR_SELECTION = "colour"
+"""Name of the legend selection (by colour) in the chart spec."""
+
+RULE_COLOUR = "#c77d00"
+"""Colour of the current-level rule."""
+
+_CHART_COLUMNS = ("name", "colour", "level_counters", *METRICS, "pt", "band", "citation")
+
+
+_TITLE_X = -34
+"""Where each panel's title ("Power", "Toughness", the y axis title) starts, left of the plot."""
+_TITLE_Y = -10
+"""The baseline of that title, above the plot."""
+_TITLE_SIZE = 13
+_LEFT_EXTENT = 35
+"""How far Vega's padding autosize reaches left of the plot: the title at ``_TITLE_X``
+plus the half pixel axes are shifted by (checked against Vega in tests/test_charts.py)."""
+_TOP_EXTENT = 24
+"""How far it reaches above the plot: the title's ``_TITLE_SIZE`` above ``_TITLE_Y``, plus
+the half pixel."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChartGeometry:
+    """Pixel layout of the progression chart: two fixed-size panels at known places.
+
+    The panels' plot areas are ``width`` x ``height``, ``spacing`` apart (Vega-Lite
+    ``bounds: flush``), and everything left of and above the first one (its y axis and
+    title) has a fixed size, so the plot area of panel ``i`` starts at
+    ``(left + i * (width + spacing), top)`` from the chart's top-left corner.
+    """
+
+    width: int = 330
+    """Plot width of each panel."""
+    height: int = 190
+    """Plot height of each panel."""
+    spacing: int = 64
+    """Gap between the panels' plot areas (holds the right panel's y axis)."""
+    padding: int = 5
+    """Vega padding on every side."""
+
+    @property
+    def left(self) -> int:
+        """Left edge of the first plot area."""
+        return self.padding + _LEFT_EXTENT
+
+    @property
+    def top(self) -> int:
+        """Top edge of the plot areas."""
+        return self.padding + _TOP_EXTENT
+
+    def x(self, panel: int, level: int, levels: range) -> float:
+        """Horizontal pixel of ``level`` counters in panel ``panel`` (0 = power)."""
+        span = max(levels.stop - 1 - levels.start, 1)
+        return self.left + panel * (self.width + self.spacing) \
+            + (level - levels.start) / span * self.width
+
+    def y(self, value: int, top_value: int) -> float:
+        """Vertical pixel of a power or toughness ``value`` on a 0..``top_value`` axis."""
+        return self.top + self.height * (1 - value / max(top_value, 1))
+
+
+GEOMETRY = ChartGeometry()
+"""The layout the app uses."""
+
+
+def chart_frame(grid: PoolGrid, zone: Zone | str, names: Iterable[str]) -> pd.DataFrame:
+    """One row per card and level in ``zone``: the grid's P/T and band, for the chart."""
+    frame = grid.grid
+    zone = Zone.coerce(zone)
+    rows = frame[(frame["zone"] == zone.value) & frame["name"].isin(list(names))]
+    return pd.DataFrame({
+        "name": rows["name"].astype(str),
+        "colour": rows["colour"],
+        "level_counters": rows["level_counters"],
+        "Power": rows["power"],
+        "Toughness": rows["toughness"],
+        "pt": rows["power"].astype(str) + "/" + rows["toughness"].astype(str),
+        "band": rows["band"].astype(str).where(rows["band"].notna(), NO_BAND),
+        "citation": rows["citation"].astype(str),
+    }, columns=list(_CHART_COLUMNS)).reset_index(drop=True)
+
+
+def top_value(frame: pd.DataFrame) -> int:
+    """The top of both panels' y axis: the largest power or toughness in ``frame`` (at least 1).
+
+    Both panels share it, so a power and a toughness at the same height are equal.
+    """
+    if frame.empty:
+        return 1
+    return max(int(frame[list(METRICS)].to_numpy().max()), 1)
+
+
+def _colour_scale(frame: pd.DataFrame) -> alt.Scale:
+    present = set(frame["colour"])
+    domain = [colour for colour in COLOUR_RANGE if colour in present]
+    domain += sorted(present - set(domain))
+    return alt.Scale(domain=domain, range=[COLOUR_RANGE.get(c, "#777777") for c in domain])
+
+
+def progression_chart(
+    frame: pd.DataFrame,
+    levels: range,
+    *,
+    geometry: ChartGeometry = GEOMETRY,
+    level: int | None = None,
+) -> alt.RepeatChart:
+    """Power and toughness step lines per card, side by side, over ``levels``.
+
+    ``frame`` is :func:`chart_frame`'s output. Clicking a point selects its card
+    (shift-click adds more, double-click clears); clicking a legend entry selects a
+    colour. Both selections are named (:data:`CARD_SELECTION`,
+    :data:`COLOUR_SELECTION`), span both panels and fade what they leave out.
+    ``level`` draws the current-level rule inside the chart too (the app draws it
+    as an overlay instead, see the module docstring).
+    """
+    card = alt.selection_point(name=CARD_SELECTION, fields=["name"], on="click",
+                               clear="dblclick")
+    colour = alt.selection_point(name=COLOUR_SELECTION, fields=["colour"], bind="legend")
+    x_scale = alt.Scale(domain=[levels.start, levels.stop - 1], nice=False, zero=False)
+    x = alt.X("level_counters:Q", title="Level counters", scale=x_scale,
+              axis=alt.Axis(tickMinStep=1, format="d"))
+    base = alt.Chart().encode(
+        x=x,
+        y=alt.Y(alt.repeat("column"), type="quantitative",
+                scale=alt.Scale(domain=[0, top_value(frame)], nice=False),
+                axis=alt.Axis(tickMinStep=1, format="d", titleAngle=0, titleAlign="left",
+                              titleAnchor="end", titleBaseline="bottom", titleX=_TITLE_X,
+                              titleY=_TITLE_Y, titleFontSize=_TITLE_SIZE)),
+        color=alt.Color("colour:N", scale=_colour_scale(frame), title="Colour"),
+        detail="name:N",
+        opacity=alt.when(card & colour).then(alt.value(0.9)).otherwise(alt.value(0.12)),
+        tooltip=[alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
+                 alt.Tooltip("pt:N", title="P/T"),
+                 alt.Tooltip("level_counters:Q", title="Level counters"),
+                 alt.Tooltip("citation:N", title="Rule")],
+    )
+    layers: list[alt.Chart] = [
+        base.mark_line(interpolate="step-after", strokeWidth=2),
+        base.mark_circle(size=30).add_params(card, colour),
+    ]
+    if level is not None:
+        layers.append(alt.Chart(pd.DataFrame({"level": [level]})).mark_rule(
+            color=RULE_COLOUR, strokeWidth=2).encode(x=alt.X("level:Q", scale=x_scale)))
+    return alt.layer(*layers).properties(
+        width=geometry.width, height=geometry.height,
+    ).repeat(column=list(METRICS), data=frame).properties(
+        padding=geometry.padding,
+        spacing=geometry.spacing,
+        bounds="flush",
+    )
+
+
+def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETRY) -> str:
+    """Absolutely placed rules at ``level`` over both panels of the chart (no card data).
+
+    Meant to sit in a ``position: relative`` box whose top-left corner is the chart's.
+    """
+    parts = []
+    for panel, metric in enumerate(METRICS):
+        x = geometry.x(panel, level, levels)
+        parts.append(
+            f'<div class="lv-level-rule" data-level="{level}" data-panel="{metric}" '
+            f'title="{level} level counters" aria-hidden="true" style="position:absolute;'
+            f"left:{x - 1:.1f}px;top:{geometry.top}px;height:{geometry.height}px;width:0;"
+            f'border-left:2px dashed {RULE_COLOUR};pointer-events:none"></div>')
+    label_x = geometry.x(0, level, levels)
+    parts.append(
+        f'<div class="lv-level-label" style="position:absolute;left:{label_x + 4:.1f}px;'
+        f"top:{geometry.top + 2}px;font:600 11px system-ui,sans-serif;color:{RULE_COLOUR};"
+        f'pointer-events:none">level {level}</div>')
+    return "".join(parts)
+
+
+def chart_with_rule_html(chart_html: str, level: int, levels: range,
+                         geometry: ChartGeometry = GEOMETRY) -> str:
+    """The chart's HTML in a box the size of the chart, with the level rule laid over it."""
+    return (f'<div class="lv-chart" style="position:relative;display:inline-block">'
+            f"{chart_html}{level_rule_html(level, levels, geometry)}</div>")

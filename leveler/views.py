@@ -1,0 +1,409 @@
+"""What the explorer app shows, as plain data and escaped HTML.
+
+The marimo notebook (``notebooks/explorer.py``) only builds controls, calls these
+functions and lays out their results. Nothing here decides a rule: every power,
+toughness, band and citation comes from :func:`leveler.pool.progression` (the pool
+grid, computed once per pool) or :func:`leveler.rules.characteristics` (one card).
+
+Everything taken from card data and put into HTML goes through :func:`html.escape`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from leveler.data import EDITIONS, cite, load_pool
+from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
+from leveler.pool import cards_frame, progression
+
+__all__ = [
+    "APP_CSS",
+    "LEVELS_PAST_TOP",
+    "NO_BAND",
+    "SORT_OPTIONS",
+    "TABLE_COLUMNS",
+    "ZONE_OPTIONS",
+    "PoolGrid",
+    "card_html",
+    "characteristics_html",
+    "colour_name",
+    "default_card",
+    "edition_options",
+    "error_html",
+    "filter_names",
+    "filter_options",
+    "level_range",
+    "load_pool_or_error",
+    "narrow",
+    "pool_grid",
+    "pool_table",
+    "rule_quote_html",
+    "selected_names",
+    "table_caption",
+    "table_html",
+    "translation_html",
+]
+
+LEVELS_PAST_TOP = 3
+"""How far the level slider goes past the highest band start in the pool."""
+
+NO_BAND = "(none)"
+"""What the views show for the band when none applies (711.5, 711.6)."""
+
+ZONE_OPTIONS: dict[str, Zone] = {zone.value.capitalize(): zone for zone in Zone}
+"""Zone dropdown options: label -> zone, in the order of :class:`Zone`."""
+
+TABLE_COLUMNS = ("Name", "Mana cost", "Band", "Power", "Toughness", "Abilities", "Rule")
+"""Columns of the pool table, in display order."""
+
+SORT_OPTIONS = ("Name", "Mana value", "Power", "Toughness", "Rule")
+"""What the pool table can be sorted by (ties go by name)."""
+
+_COLOUR_NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green",
+                 "C": "Colourless"}
+_RARITY_ORDER = ("common", "uncommon", "rare", "mythic", "special", "bonus")
+
+
+# ---------------------------------------------------------------- the pool, once
+
+def load_pool_or_error(path: str | Path | None) -> tuple[dict[str, LevelerCard], str | None]:
+    """The pool at ``path`` (the bundled one for None or ""), or an empty pool and the reason.
+
+    Every way a pool file can be bad surfaces from :func:`leveler.load_pool` as a
+    ValueError (PoolError included) whose message names the file and the cards.
+    """
+    try:
+        pool = load_pool(path or None)
+    except ValueError as error:
+        return {}, str(error)
+    if not pool:
+        return {}, f"{path}: the file holds no leveler cards"
+    return pool, None
+
+
+def error_html(message: str) -> str:
+    """A pool-loading error for a callout: the message escaped, on its own lines."""
+    return ("<p><strong>The app could not load its card pool.</strong> Fix the file named "
+            "by <code>LEVELER_POOL</code>, or unset it to use the bundled pool, and reload."
+            f'</p><pre style="white-space:pre-wrap">{html.escape(message)}</pre>')
+
+
+def colour_name(colors: str) -> str:
+    """A readable colour for a ``cards_frame`` colour code: "W" is White, "WU" Multicolour."""
+    if len(colors) > 1:
+        return "Multicolour"
+    return _COLOUR_NAMES.get(colors, colors)
+
+
+def level_range(pool: Mapping[str, LevelerCard]) -> range:
+    """Level counters the app offers: 0 to a few past the highest band start in the pool."""
+    top = max((card.top_level for card in pool.values()), default=0)
+    return range(top + LEVELS_PAST_TOP + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolGrid:
+    """Everything the app needs from one pool, computed once per pool.
+
+    ``grid`` is :func:`leveler.pool.progression` over every level of
+    :func:`level_range` and every zone, with card facts joined on for display
+    (``mana_cost``, ``mana_value``, ``colour``); ``cards`` is
+    :func:`leveler.pool.cards_frame` with a readable ``colour``.
+    """
+
+    grid: pd.DataFrame
+    cards: pd.DataFrame
+    levels: range
+
+    @property
+    def names(self) -> list[str]:
+        """Card names in pool order."""
+        return list(self.cards["name"])
+
+
+def pool_grid(pool: Mapping[str, LevelerCard]) -> PoolGrid:
+    """The card x level x zone grid of ``pool`` with display facts, for the app to select from."""
+    levels = level_range(pool)
+    cards = cards_frame(pool)
+    cards["colour"] = [colour_name(code) for code in cards["colors"]]
+    grid = progression(pool, levels, tuple(Zone))
+    facts = cards.set_index("name")
+    names = grid["name"].astype(str)
+    for column in ("mana_cost", "mana_value", "colour"):
+        grid[column] = names.map(facts[column]).to_numpy()
+    return PoolGrid(grid=grid, cards=cards, levels=levels)
+
+
+def default_card(names: Sequence[str], preferred: str = "Student of Warfare") -> str:
+    """The card the card view opens on: ``preferred`` when the pool has it, else the first."""
+    return preferred if preferred in names else names[0]
+
+
+# ---------------------------------------------------------------- filters
+
+def _ordered(values: Iterable[str], order: Sequence[str] = ()) -> list[str]:
+    present = {value for value in values if value}
+    known = [value for value in order if value in present]
+    return known + sorted(present - set(known))
+
+
+def filter_options(cards: pd.DataFrame) -> dict[str, list[str]]:
+    """Choices for the pool filters, from the cards present: colour, rarity, set."""
+    return {
+        "colour": _ordered(cards["colour"], [*_COLOUR_NAMES.values(), "Multicolour"]),
+        "rarity": _ordered(cards["rarity"], _RARITY_ORDER),
+        "set": _ordered(code for sets in cards["sets"] for code in sets.split()),
+    }
+
+
+def filter_names(
+    cards: pd.DataFrame,
+    colours: Iterable[str] = (),
+    rarities: Iterable[str] = (),
+    sets: Iterable[str] = (),
+    search: str = "",
+) -> list[str]:
+    """Names of the cards that pass every filter; an empty filter lets every card through.
+
+    ``search`` matches anywhere in the name, ignoring case. A card passes the set
+    filter when it was printed in any of the chosen sets.
+    """
+    keep = pd.Series(True, index=cards.index)
+    wanted_colours, wanted_rarities, wanted_sets = set(colours), set(rarities), set(sets)
+    if wanted_colours:
+        keep &= cards["colour"].isin(wanted_colours)
+    if wanted_rarities:
+        keep &= cards["rarity"].isin(wanted_rarities)
+    if wanted_sets:
+        keep &= cards["sets"].map(lambda codes: not wanted_sets.isdisjoint(codes.split()))
+    if search.strip():
+        keep &= cards["name"].str.contains(search.strip(), case=False, regex=False)
+    return list(cards.loc[keep, "name"])
+
+
+# ---------------------------------------------------------------- the table
+
+def pool_table(
+    grid: PoolGrid,
+    level: int,
+    zone: Zone | str,
+    names: Iterable[str],
+    sort_by: str = "Name",
+    descending: bool = False,
+) -> pd.DataFrame:
+    """The cards ``names`` at ``level`` counters in ``zone``, one row per card.
+
+    Columns are :data:`TABLE_COLUMNS`; the values are the grid's (the library's), with
+    :data:`NO_BAND` where no band applies and abilities one per line. Rows are sorted
+    by ``sort_by`` (one of :data:`SORT_OPTIONS`), ties by name.
+    """
+    if sort_by not in SORT_OPTIONS:
+        raise ValueError(f"cannot sort by {sort_by!r}: expected one of {', '.join(SORT_OPTIONS)}")
+    frame = grid.grid
+    zone = Zone.coerce(zone)
+    rows = frame[(frame["level_counters"] == level) & (frame["zone"] == zone.value)]
+    rows = rows[rows["name"].isin(list(names))]
+    table = pd.DataFrame({
+        "Name": rows["name"].astype(str),
+        "Mana cost": rows["mana_cost"],
+        "Band": rows["band"].astype(str).where(rows["band"].notna(), NO_BAND),
+        "Power": rows["power"],
+        "Toughness": rows["toughness"],
+        "Abilities": rows["abilities"].astype(str),
+        "Rule": rows["citation"].astype(str),
+    })
+    key = rows["mana_value"] if sort_by == "Mana value" else table[sort_by]
+    table = table.assign(_key=key).sort_values(
+        ["_key", "Name"], ascending=[not descending, not descending or sort_by != "Name"],
+        kind="stable")
+    return table.drop(columns="_key").reset_index(drop=True)
+
+
+def selected_names(selection: object) -> list[str] | None:
+    """Card names in a chart selection frame, or None when nothing is selected.
+
+    ``mo.ui.altair_chart(...).value`` is an empty frame when nothing is selected;
+    anything without a ``name`` column counts as no selection too.
+    """
+    if not isinstance(selection, pd.DataFrame) or selection.empty:
+        return None
+    if "name" not in selection.columns:
+        return None
+    return list(dict.fromkeys(selection["name"].astype(str)))
+
+
+def narrow(table: pd.DataFrame, names: Sequence[str] | None) -> pd.DataFrame:
+    """The rows of ``table`` for ``names``; all of them when ``names`` is None."""
+    if names is None:
+        return table
+    return table[table["Name"].isin(names)].reset_index(drop=True)
+
+
+def table_caption(shown: int, total: int, level: int, zone: Zone | str,
+                  selected: Sequence[str] | None) -> str:
+    """One line over the table: how many cards it shows, at which count and zone, and why."""
+    zone = Zone.coerce(zone)
+    counters = "1 level counter" if level == 1 else f"{level} level counters"
+    line = f"{shown} of {total} cards with {counters}, in the {zone.value}"
+    if selected is not None:
+        line += (f"; only the {len(selected)} selected in the chart (double-click the "
+                 "chart to clear)")
+    return line + "."
+
+
+APP_CSS = """<style>
+.lv-table{border-collapse:collapse;width:100%;table-layout:fixed;font-size:.9rem;line-height:1.35}
+.lv-table caption{caption-side:top;text-align:left;padding:.25rem 0 .5rem;color:#444}
+.lv-table th{background:#f3f1ea;text-align:left;font-weight:600;padding:.35rem .6rem;
+ border-bottom:2px solid #cfc8b4;white-space:nowrap}
+.lv-table td{padding:.3rem .6rem;border-bottom:1px solid #e6e1d3;vertical-align:top}
+.lv-table tbody tr:nth-child(even){background:#faf8f3}
+.lv-table .lv-num{text-align:right;font-variant-numeric:tabular-nums}
+.lv-table td.lv-none{color:#888}
+.lv-table .lv-ab{display:block}
+</style>"""
+"""The app's stylesheet (the pool table's look), included once in the page."""
+_NUMERIC = frozenset({"Power", "Toughness"})
+_WIDTHS = {"Name": "15rem", "Mana cost": "6.5rem", "Band": "7rem", "Power": "4.5rem",
+           "Toughness": "6rem", "Rule": "4.5rem"}
+
+
+def _cell(column: str, value: object) -> str:
+    text = str(value)
+    if column == "Abilities":
+        lines = "".join(f'<span class="lv-ab">{html.escape(line)}</span>'
+                        for line in text.split("\n"))
+        return f"<td>{lines}</td>"
+    css = "lv-num" if column in _NUMERIC else "lv-none" if text == NO_BAND else ""
+    attribute = f' class="{css}"' if css else ""
+    return f"<td{attribute}>{html.escape(text)}</td>"
+
+
+def table_html(table: pd.DataFrame, caption: str, level: int, zone: Zone | str) -> str:
+    """The pool table as an HTML table: every value escaped, one ability per line.
+
+    ``data-level`` and ``data-zone`` say which count and zone the rows are for. Its
+    look comes from :data:`APP_CSS`, which the page includes once (a ``<style>`` in
+    every table would restyle the whole page on every update).
+    """
+    zone = Zone.coerce(zone)
+    numeric = ' class="lv-num"'
+    head = "".join(f'<th scope="col"{numeric if column in _NUMERIC else ""}>'
+                   f"{html.escape(column)}</th>" for column in table.columns)
+    body = "".join(
+        "<tr>" + "".join(_cell(column, value)
+                         for column, value in zip(table.columns, row, strict=True)) + "</tr>"
+        for row in table.itertuples(index=False, name=None))
+    columns = "".join(f'<col style="width:{_WIDTHS[column]}">' if column in _WIDTHS
+                      else "<col>" for column in table.columns)
+    if table.empty:
+        body = (f'<tr><td colspan="{len(table.columns)}" class="lv-none">No card passes '
+                "the filters.</td></tr>")
+    return (f'<table class="lv-table" data-level="{level}" '
+            f'data-zone="{zone.value}"><caption>{html.escape(caption)}</caption>'
+            f"<colgroup>{columns}</colgroup><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table>")
+
+
+# ---------------------------------------------------------------- the card view
+
+_BOX = ("border:2px solid #3b3b3b;border-radius:12px;max-width:34rem;background:#fbf8f1;"
+        "color:#1d1d1d;font-family:system-ui,sans-serif;overflow:hidden")
+_HEAD = ("display:flex;justify-content:space-between;gap:1rem;padding:.45rem .75rem;"
+         "background:#e8e1cf;font-weight:600")
+_TYPE = "padding:.3rem .75rem;border-top:1px solid #bbb;font-size:.9em"
+_STRIPE = ("display:grid;grid-template-columns:6rem 1fr 3.5rem;gap:.5rem;align-items:center;"
+           "padding:.55rem .75rem;border-top:1px solid #d4cdb8")
+_ACTIVE = "background:#ffe9a8;box-shadow:inset 5px 0 0 #c77d00"
+_LEVEL = ("display:inline-block;padding:.1rem .35rem;border-radius:4px;background:#3b3b3b;"
+          "color:#fff;font-size:.75em;font-weight:700;letter-spacing:.03em")
+_PT = ("justify-self:end;padding:.1rem .4rem;border:1.5px solid #3b3b3b;border-radius:6px;"
+       "background:#fff;font-weight:700")
+
+
+def _stripe(level: str, lines: Iterable[str], pt: str, *, active: bool) -> str:
+    style = _STRIPE + (";" + _ACTIVE if active else "")
+    current = ' aria-current="true" data-active="true"' if active else ""
+    marker = ('<div style="font-size:.75em;color:#8a5200;margin-top:.2rem">applies now</div>'
+              if active else "")
+    symbol = f'<span style="{_LEVEL}">{html.escape(level)}</span>' if level else ""
+    text = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
+    return (f'<div class="lv-stripe" data-band="{html.escape(level)}" style="{style}"'
+            f'{current}><div>{symbol}{marker}</div><div>{text}</div>'
+            f'<div class="lv-pt" style="{_PT}">{html.escape(pt)}</div></div>')
+
+
+def card_html(card: LevelerCard, active: LevelBand | None) -> str:
+    """The card's text box in striations, the one that applies now highlighted.
+
+    The first striation holds the abilities outside any band, level up (711.4) and
+    the uppermost P/T box, which is the one that applies when ``active`` is None
+    (711.5, 711.6); each band's striation has its level symbol and P/T box.
+    """
+    level_up = (f"{card.level_up_ability} ({card.level_up_cost}: Put a level counter on "
+                "this. Level up only as a sorcery.)")
+    stripes = [_stripe("", (*card.abilities, level_up), f"{card.power}/{card.toughness}",
+                       active=active is None)]
+    stripes += [_stripe(band.label, band.abilities, f"{band.power}/{band.toughness}",
+                        active=band == active) for band in card.bands]
+    return (f'<div class="lv-card" style="{_BOX}"><div style="{_HEAD}">'
+            f'<span class="lv-name">{html.escape(card.name)}</span>'
+            f"<span>{html.escape(str(card.mana_cost))}</span></div>"
+            f'<div style="{_TYPE}">{html.escape(card.type_line)}</div>'
+            + "".join(stripes) + "</div>")
+
+
+def characteristics_html(level: int, zone: Zone | str, now: Characteristics) -> str:
+    """What :func:`leveler.characteristics` says the card is now: P/T, band, abilities."""
+    zone = Zone.coerce(zone)
+    band = now.band.label if now.band is not None else NO_BAND
+    counters = "1 level counter" if level == 1 else f"{level} level counters"
+    abilities = "".join(f"<li>{html.escape(ability)}</li>" for ability in now.abilities)
+    return (f'<div class="lv-now"><div>With <strong>{counters}</strong>, in the '
+            f"<strong>{zone.value}</strong>:</div>"
+            f'<div class="lv-now-pt" style="font-size:2em;font-weight:700;margin:.1rem 0">'
+            f"{now.power}/{now.toughness}</div>"
+            f'<div>Band: <strong class="lv-now-band">{html.escape(band)}</strong></div>'
+            f'<div style="margin-top:.4rem">Abilities now:</div>'
+            f'<ul class="lv-now-abilities" style="margin:.2rem 0">{abilities}</ul></div>')
+
+
+def edition_options() -> dict[str, str]:
+    """Language switch options: edition label -> key of :data:`leveler.data.EDITIONS`."""
+    return {label: key for key, label in EDITIONS.items()}
+
+
+def rule_quote_html(rule: str, edition: str) -> str:
+    """Rule ``rule`` quoted with its number as ``edition`` words it (710 in 2011, 711 now)."""
+    quoted = cite(rule, edition)
+    label = html.escape(EDITIONS[edition])
+    number = html.escape(quoted.number or rule)
+    if quoted.text is None:
+        return (f'<p class="lv-rule" data-rule="{html.escape(rule)}">Rule {number}: '
+                f"{html.escape(quoted.note or 'no text')} ({label}).</p>")
+    renumbered = f" &middot; now {html.escape(rule)}" if quoted.number != rule else ""
+    return (f'<figure class="lv-rule" data-rule="{html.escape(rule)}" style="margin:0">'
+            '<blockquote style="margin:.3rem 0;padding:.5rem .9rem;border-left:4px solid '
+            f'#c77d00;background:#fff8e6"><strong>{number}</strong> '
+            f"{html.escape(quoted.text)}</blockquote>"
+            f'<figcaption style="font-size:.85em;color:#555">{label}{renumbered}'
+            "</figcaption></figure>")
+
+
+def translation_html(card: LevelerCard, language: str = "French") -> str:
+    """The card's printed name and text in ``language``, or a note that the pool lacks it."""
+    found = card.translation(language)
+    if found is None:
+        return (f'<p class="lv-translation"><em>The pool has no {html.escape(language)} '
+                "text for this card.</em></p>")
+    lang = ' lang="fr"' if language.lower() == "french" else ""
+    return (f'<div class="lv-translation"{lang}>'
+            f'<div style="font-weight:600;margin-bottom:.25rem">{html.escape(found.name)}'
+            '</div><div style="white-space:pre-wrap;padding:.5rem .75rem;border:1px solid '
+            f'#ccc;border-radius:8px;background:#fafafa;max-width:34rem">'
+            f"{html.escape(found.text)}</div></div>")
