@@ -1,0 +1,125 @@
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="full", app_title="leveler")
+
+with app.setup:
+    import os
+
+    import marimo as mo
+
+    import leveler
+    from leveler import charts, views
+
+
+@app.cell(hide_code=True)
+def _():
+    _intro = mo.md(r"""
+    # Leveler explorer
+
+    **Levelers** are Magic: The Gathering creatures, first printed in *Rise of the Eldrazi*
+    (2010), that grow as you pay their **level up** cost: each time, they get a level
+    counter. Their text box is split into striations, each under a level symbol such as
+    `LEVEL 2-6` or `LEVEL 7+`; with that many counters the creature has that striation's
+    power/toughness and abilities (rules 711.2a, 711.2b). With fewer counters than its first
+    band it is what its uppermost P/T box says (711.5), and so it is in every zone but the
+    battlefield (711.6). Choose a number of counters and a zone to see the whole pool at once.
+    """)
+    mo.vstack([mo.Html(views.APP_CSS), _intro])
+    return
+
+
+@app.cell
+def _():
+    pool, pool_error = views.load_pool_or_error(os.environ.get("LEVELER_POOL"))
+    return pool, pool_error
+
+
+@app.cell
+def _(pool, pool_error):
+    mo.stop(pool_error is not None,
+            mo.callout(mo.Html(views.error_html(pool_error or "")), kind="danger"))
+    grid = views.pool_grid(pool)
+    return (grid,)
+
+
+@app.cell
+def _(grid):
+    _options = views.filter_options(grid.cards)
+    level = mo.ui.slider(start=grid.levels.start, stop=grid.levels.stop - 1, step=1, value=0,
+                         label="Level counters", show_value=True, full_width=True)
+    zone = mo.ui.dropdown(options=views.ZONE_OPTIONS, value="Battlefield", label="Zone",
+                          full_width=True)
+    colours = mo.ui.multiselect(_options["colour"], label="Colour", full_width=True)
+    rarities = mo.ui.multiselect(_options["rarity"], label="Rarity", full_width=True)
+    sets = mo.ui.multiselect(_options["set"], label="Set", full_width=True)
+    search = mo.ui.text(placeholder="part of a name", label="Name", full_width=True)
+    mo.sidebar([mo.md("### Show the pool with"), level, zone,
+                mo.md("### Filter the pool"), colours, rarities, sets, search], width="19rem")
+    return colours, level, rarities, search, sets, zone
+
+
+@app.cell
+def _(grid):
+    view = mo.ui.tabs({"Pool": "", "Card": ""})
+    sort_by = mo.ui.dropdown(options=views.SORT_OPTIONS, value="Name", label="Sort by")
+    descending = mo.ui.switch(label="Descending")
+    card_name = mo.ui.dropdown(options=grid.names, value=views.default_card(grid.names),
+                               label="Card")
+    edition = mo.ui.radio(options=views.edition_options(), value="English, current (711)",
+                          label="Rule text", inline=True)
+    return card_name, descending, edition, sort_by, view
+
+
+@app.cell
+def _(colours, grid, rarities, search, sets):
+    names = views.filter_names(grid.cards, colours.value, rarities.value, sets.value,
+                               search.value)
+    return (names,)
+
+
+@app.cell
+def _(grid, names, zone):
+    chart = mo.ui.altair_chart(
+        charts.progression_chart(charts.chart_frame(grid, zone.value, names), grid.levels))
+    return (chart,)
+
+
+@app.cell
+def _(chart, descending, grid, level, names, sort_by, zone):
+    pool_table = views.pool_table(grid, level.value, zone.value, names, sort_by.value,
+                                  descending.value)
+    selected = views.selected_names(chart.value)
+    shown = views.narrow(pool_table, selected)
+    table = mo.Html(views.table_html(
+        shown, views.table_caption(len(shown), len(grid.names), level.value, zone.value,
+                                   selected), level.value, zone.value))
+    return pool_table, shown, table
+
+
+@app.cell
+def _(card_name, edition, level, pool, zone):
+    card = pool[card_name.value]
+    now = leveler.characteristics(card, level.value, zone.value)
+    card_view = mo.hstack([
+        mo.vstack([card_name, mo.Html(views.card_html(card, now.band)),
+                   mo.Html(views.translation_html(card)) if edition.value == "fr-2011"
+                   else ""]),
+        mo.vstack([mo.Html(views.characteristics_html(level.value, zone.value, now)),
+                   mo.md("**Why.** The rule that decided it:"), edition,
+                   mo.Html(views.rule_quote_html(now.rule, edition.value))]),
+    ], widths=[1, 1], gap=2, align="start")
+    return card_view, now
+
+
+@app.cell
+def _(card_view, chart, descending, grid, level, sort_by, table, view):
+    _pool_view = mo.vstack([
+        mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels)),
+        mo.hstack([sort_by, descending], justify="start", gap=1.5), table])
+    mo.vstack([view, _pool_view if view.value == "Pool" else card_view], gap=0.5)
+    return
+
+
+if __name__ == "__main__":
+    app.run()
