@@ -1,0 +1,181 @@
+"""leveler.charts: the P/T progression chart's data, its spec, and where the level rule goes."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from itertools import pairwise
+
+import pandas as pd
+import pytest
+
+from leveler import LevelerCard, Zone, characteristics
+from leveler.charts import (
+    CARD_SELECTION,
+    COLOUR_RANGE,
+    COLOUR_SELECTION,
+    GEOMETRY,
+    METRICS,
+    chart_frame,
+    chart_with_rule_html,
+    level_rule_html,
+    progression_chart,
+    top_value,
+)
+from leveler.views import NO_BAND, PoolGrid, pool_grid
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def grid(pool: dict[str, LevelerCard]) -> PoolGrid:
+    return pool_grid(pool)
+
+
+@pytest.mark.parametrize("zone", list(Zone))
+def test_chart_frame_is_characteristics_for_every_card_and_level(pool, grid, zone):
+    frame = chart_frame(grid, zone, grid.names)
+    assert len(frame) == len(pool) * len(grid.levels)
+    for row in frame.itertuples(index=False):
+        now = characteristics(pool[row.name], row.level_counters, zone)
+        assert (row.Power, row.Toughness, row.pt, row.band, row.citation) == (
+            now.power, now.toughness, f"{now.power}/{now.toughness}",
+            now.band.label if now.band is not None else NO_BAND, now.rule), row
+
+
+@pytest.mark.parametrize("zone", [zone for zone in Zone if zone is not Zone.BATTLEFIELD])
+def test_711_6_off_the_battlefield_every_line_is_flat_at_the_printed_box(pool, grid, zone):
+    frame = chart_frame(grid, zone, grid.names)
+    for name, rows in frame.groupby("name"):
+        card = pool[name]
+        assert set(rows["Power"]) == {card.power} and set(rows["Toughness"]) == {card.toughness}
+        assert set(rows["citation"]) == {"711.6"}
+
+
+def test_711_2_on_the_battlefield_lines_step_only_where_a_band_starts(pool, grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    steps = 0
+    for name, rows in frame.groupby("name"):
+        starts = {band.min_level for band in pool[name].bands}
+        rows = rows.sort_values("level_counters")
+        for before, after in pairwise(rows.itertuples(index=False)):
+            if (before.Power, before.Toughness) != (after.Power, after.Toughness):
+                assert after.level_counters in starts, (name, after.level_counters)
+                steps += 1
+    assert steps > len(pool)  # most cards change P/T at both of their bands
+
+
+def test_chart_frame_keeps_only_the_filtered_cards(grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, ["Echo Mage", "Hexdrinker"])
+    assert sorted(set(frame["name"])) == ["Echo Mage", "Hexdrinker"]
+    assert chart_frame(grid, Zone.BATTLEFIELD, []).empty
+
+
+def test_the_chart_is_two_step_line_panels_coloured_by_card_colour(grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    spec = progression_chart(frame, grid.levels).to_dict()
+    assert spec["repeat"] == {"column": list(METRICS)}
+    line, points = spec["spec"]["layer"]
+    assert line["mark"]["type"] == "line" and line["mark"]["interpolate"] == "step-after"
+    assert points["mark"]["type"] == "circle"
+    encoding = line["encoding"]
+    assert encoding["x"]["field"] == "level_counters"
+    assert encoding["x"]["scale"]["domain"] == [grid.levels.start, grid.levels.stop - 1]
+    assert encoding["y"]["scale"]["domain"] == [0, top_value(frame)]
+    assert encoding["detail"]["field"] == "name"
+    assert encoding["color"]["field"] == "colour"
+    assert encoding["color"]["scale"]["domain"] == [c for c in COLOUR_RANGE
+                                                    if c in set(frame["colour"])]
+    assert [t["field"] for t in encoding["tooltip"]][:3] == ["name", "band", "pt"]
+    data = spec["datasets"][spec["data"]["name"]]
+    assert len(data) == len(frame)
+
+
+def test_cards_and_colours_can_be_selected_in_both_panels(grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    params = {param["name"]: param for param in
+              progression_chart(frame, grid.levels).to_dict()["params"]}
+    card, colour = params[CARD_SELECTION], params[COLOUR_SELECTION]
+    assert card["select"] == {"type": "point", "fields": ["name"], "on": "click",
+                              "clear": "dblclick"}
+    assert colour["select"] == {"type": "point", "fields": ["colour"]}
+    assert colour["bind"] == "legend"
+    assert len(card["views"]) == len(METRICS)
+
+
+def test_a_selection_in_the_marimo_chart_gives_the_selected_cards_rows(grid):
+    mo = pytest.importorskip("marimo")
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    chart = mo.ui.altair_chart(progression_chart(frame, grid.levels))
+    assert chart.value.empty
+    picked = ["Echo Mage", "Hexdrinker"]
+    selected = chart._convert_value({CARD_SELECTION: {
+        "name": picked, "vlPoint": {"or": [{"name": name} for name in picked]}}})
+    assert sorted(set(selected["name"])) == picked
+    assert len(selected) == 2 * len(grid.levels)
+    by_colour = chart._convert_value({COLOUR_SELECTION: {"colour": ["Red"]}})
+    assert set(by_colour["colour"]) == {"Red"}
+    assert set(by_colour["name"]) == set(frame.loc[frame["colour"] == "Red", "name"])
+
+
+def _marks(svg: str, kind: str) -> list[tuple[float, float, str]]:
+    """Absolute (x, y, aria label) of every ``kind`` mark Vega drew ("rule mark", "circle")."""
+    found: list[tuple[float, float, str]] = []
+
+    def walk(element: ET.Element, x: float, y: float) -> None:
+        move = re.match(r"translate\(([-\d.]+),([-\d.]+)\)", element.get("transform", ""))
+        if move:
+            x, y = x + float(move.group(1)), y + float(move.group(2))
+        if element.get("aria-roledescription") == kind:
+            found.append((x, y, element.get("aria-label", "")))
+        for child in element:
+            walk(child, x, y)
+
+    walk(ET.fromstring(svg), 0.0, 0.0)
+    return found
+
+
+@pytest.mark.parametrize("names", [None, ["Student of Warfare"]])
+def test_the_level_rule_overlay_sits_where_vega_draws_that_level(grid, names):
+    """The app's HTML rule is where a Vega rule at the same level is drawn (vl-convert)."""
+    vl_convert = pytest.importorskip("vl_convert")
+    frame = chart_frame(grid, Zone.BATTLEFIELD, names or grid.names)
+    for level in (grid.levels.start, 5, grid.levels.stop - 1):
+        svg = vl_convert.vegalite_to_svg(progression_chart(frame, grid.levels,
+                                                           level=level).to_dict())
+        expected = [(GEOMETRY.x(panel, level, grid.levels), float(GEOMETRY.top))
+                    for panel in range(len(METRICS))]
+        drawn = [c for x, y, _ in _marks(svg, "rule mark") for c in (x, y)]
+        assert drawn == pytest.approx([c for point in expected for c in point]), level
+        overlay = re.findall(r'class="lv-level-rule"[^>]*left:([-\d.]+)px;top:(\d+)px',
+                             level_rule_html(level, grid.levels))
+        placed = [coordinate for x, y in overlay for coordinate in (float(x) + 1, float(y))]
+        assert placed == pytest.approx([c for point in expected for c in point]), level
+
+
+def test_points_sit_where_the_geometry_says(grid):
+    """Vega puts a (level, value) point where ChartGeometry.x/y say (used to click cards)."""
+    vl_convert = pytest.importorskip("vl_convert")
+    frame = chart_frame(grid, Zone.BATTLEFIELD, ["Transcendent Master"])
+    spec = progression_chart(frame, grid.levels).to_dict()
+    svg = vl_convert.vegalite_to_svg(spec)
+    top = top_value(frame)
+    points = [(x, y, label) for x, y, label in _marks(svg, "circle") if "Power:" in label]
+    assert len(points) == len(grid.levels)
+    for x, y, label in points:
+        fields = dict(part.split(": ", 1) for part in label.split("; "))
+        assert x == pytest.approx(GEOMETRY.x(0, int(fields["Level counters"]), grid.levels))
+        assert y == pytest.approx(GEOMETRY.y(int(fields["Power"]), top))
+
+
+def test_level_rule_html_carries_the_level_and_no_card_data(grid):
+    markup = chart_with_rule_html("<marimo-ui-element></marimo-ui-element>", 7, grid.levels)
+    assert markup.count('data-level="7"') == len(METRICS)
+    assert "level 7" in markup
+    assert markup.startswith('<div class="lv-chart" style="position:relative')
+
+
+def test_top_value_spans_both_panels(grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    assert top_value(frame) == max(frame["Power"].max(), frame["Toughness"].max())
+    assert top_value(pd.DataFrame({"Power": [], "Toughness": []})) == 1
