@@ -99,11 +99,11 @@ def _(chart, descending, grid, level, names, sort_by, zone):
 
 @app.cell
 def _(card_name, edition, level, pool, zone):
-    card = pool[card_name.value]
-    now = leveler.characteristics(card, level.value, zone.value)
+    _card = pool[card_name.value]
+    now = leveler.characteristics(_card, level.value, zone.value)
     card_view = mo.hstack([
-        mo.vstack([card_name, mo.Html(views.card_html(card, now.band)),
-                   mo.Html(views.translation_html(card)) if edition.value == "fr-2011"
+        mo.vstack([card_name, mo.Html(views.card_html(_card, now.band)),
+                   mo.Html(views.translation_html(_card)) if edition.value == "fr-2011"
                    else ""]),
         mo.vstack([mo.Html(views.characteristics_html(level.value, zone.value, now)),
                    mo.md("**Why.** The rule that decided it:"), edition,

@@ -1,0 +1,266 @@
+"""The explorer notebook without a browser: ``app.run()`` against what the library says.
+
+``app.run(defs=...)`` replaces one cell; it must be given every name that cell
+defines, so the helpers below build stand-ins for a whole cell at a time.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import marimo as mo
+import pandas as pd
+import pytest
+
+from leveler import LevelerCard, Zone, characteristics, load_pool
+from leveler.data import EDITIONS, cite
+from leveler.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "explorer.py"
+XSS_POOL = ROOT / "tests" / "data" / "xss_pool.json"
+HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="module")
+def notebook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("leveler_explorer_notebook", NOTEBOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def _bundled_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LEVELER_POOL", raising=False)
+
+
+def run(notebook: ModuleType, **defs: Any) -> tuple[list[Any], dict[str, Any]]:
+    outputs, found = notebook.app.run(defs=defs) if defs else notebook.app.run()
+    return list(outputs), dict(found)
+
+
+def library_table(pool: dict[str, LevelerCard], level: int, zone: Zone,
+                  names: list[str] | None = None) -> pd.DataFrame:
+    """The table the app should show, built from ``characteristics`` card by card."""
+    rows = []
+    for card in pool.values():
+        if names is not None and card.name not in names:
+            continue
+        now = characteristics(card, level, zone)
+        rows.append({"Name": card.name, "Mana cost": str(card.mana_cost),
+                     "Band": now.band.label if now.band is not None else NO_BAND,
+                     "Power": now.power, "Toughness": now.toughness,
+                     "Abilities": "\n".join(now.abilities), "Rule": now.rule})
+    return pd.DataFrame(rows)
+
+
+def controls(pool: dict[str, LevelerCard], level: int = 0, zone: str = "Battlefield",
+             colours: tuple[str, ...] = (), rarities: tuple[str, ...] = (),
+             sets: tuple[str, ...] = (), search: str = "") -> dict[str, Any]:
+    """Every def of the sidebar cell, as real controls set to other values."""
+    options = filter_options(pool_grid(pool).cards)
+    top = max(card.top_level for card in pool.values()) + 3
+    return {
+        "level": mo.ui.slider(0, top, value=level),
+        "zone": mo.ui.dropdown(options=ZONE_OPTIONS, value=zone),
+        "colours": mo.ui.multiselect(options["colour"], value=list(colours)),
+        "rarities": mo.ui.multiselect(options["rarity"], value=list(rarities)),
+        "sets": mo.ui.multiselect(options["set"], value=list(sets)),
+        "search": mo.ui.text(value=search),
+    }
+
+
+def view_controls(pool: dict[str, LevelerCard], card: str = "Student of Warfare",
+                  edition: str = "en-current", sort_by: str = "Name",
+                  descending: bool = False, view: str = "Pool") -> dict[str, Any]:
+    """Every def of the view cell (tabs, sort, card picker, rule edition)."""
+    labels = {key: label for key, label in EDITIONS.items()}
+    return {
+        "view": mo.ui.tabs({"Pool": "", "Card": ""}, value=view),
+        "sort_by": mo.ui.dropdown(options=["Name", "Mana value", "Power", "Toughness", "Rule"],
+                                  value=sort_by),
+        "descending": mo.ui.switch(value=descending),
+        "card_name": mo.ui.dropdown(options=list(pool), value=card),
+        "edition": mo.ui.radio(options={label: key for key, label in labels.items()},
+                               value=labels[edition]),
+    }
+
+
+def callout_html(callout: Any) -> str:
+    """The HTML a ``mo.callout`` shows (it travels JSON-encoded in an attribute)."""
+    found = re.search(r"data-html='([^']*)'", callout.text)
+    assert found is not None
+    return str(json.loads(html.unescape(found.group(1))))
+
+
+def table_rows(html_text: str) -> list[list[str]]:
+    body = html_text.split("<tbody>", 1)[1]
+    return [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in body.split("</tr>") if "<td" in row]
+
+
+def test_the_app_opens_on_the_whole_pool_at_0_counters_on_the_battlefield(notebook, pool):
+    """711.5: at 0 counters every printed leveler is its uppermost P/T box."""
+    outputs, defs = run(notebook)
+    assert defs["level"].value == 0 and defs["zone"].value is Zone.BATTLEFIELD
+    top = max(card.top_level for card in pool.values())
+    assert (defs["level"].start, defs["level"].stop) == (0, top + 3)
+    expected = library_table(pool, 0, Zone.BATTLEFIELD)
+    pd.testing.assert_frame_equal(defs["pool_table"], expected, check_dtype=False)
+    pd.testing.assert_frame_equal(defs["shown"], expected, check_dtype=False)
+    assert set(defs["pool_table"]["Rule"]) == {"711.5"}
+    page = outputs[-1].text
+    assert 'data-level="0"' in page and "marimo-vega" in page
+    assert len(table_rows(defs["table"].text)) == len(pool)
+
+
+@pytest.mark.parametrize(("level", "zone", "rules"), [
+    (3, "Battlefield", {"711.2a", "711.2b", "711.5"}),
+    (7, "Battlefield", {"711.2a", "711.2b"}),
+    (15, "Battlefield", {"711.2b"}),
+    (7, "Graveyard", {"711.6"}),
+    (12, "Command", {"711.6"}),
+])
+def test_other_levels_and_zones_give_the_librarys_table(notebook, pool, level, zone, rules):
+    """711.2a/711.2b on the battlefield, 711.6 elsewhere: the table is the library's."""
+    _, defs = run(notebook, **controls(pool, level, zone))
+    expected = library_table(pool, level, ZONE_OPTIONS[zone])
+    pd.testing.assert_frame_equal(defs["pool_table"], expected, check_dtype=False)
+    assert set(defs["pool_table"]["Rule"]) == rules
+    rows = table_rows(defs["table"].text)
+    assert [row[3] for row in rows] == [str(p) for p in expected["Power"]]
+    assert f'data-level="{level}"' in defs["table"].text
+
+
+def test_711_6_the_chart_is_flat_off_the_battlefield(notebook, pool):
+    _, defs = run(notebook, **controls(pool, 4, "Graveyard"))
+    frame = defs["chart"].dataframe
+    for name, rows in frame.groupby("name"):
+        assert set(rows["Power"]) == {pool[name].power}
+        assert set(rows["Toughness"]) == {pool[name].toughness}
+
+
+def test_the_chart_holds_every_level_of_every_card_as_the_library_says(notebook, pool):
+    _, defs = run(notebook, **controls(pool, 5, "Battlefield"))
+    frame = defs["chart"].dataframe
+    top = defs["level"].stop
+    assert len(frame) == len(pool) * (top + 1)
+    for row in frame.itertuples(index=False):
+        now = characteristics(pool[row.name], row.level_counters, Zone.BATTLEFIELD)
+        assert (row.Power, row.Toughness) == (now.power, now.toughness), row
+
+
+def test_filters_narrow_the_table_and_the_chart(notebook, pool):
+    wanted = [card.name for card in pool.values()
+              if card.colors == ("U",) and "mage" in card.name.lower()]
+    assert wanted
+    _, defs = run(notebook, **controls(pool, 4, colours=("Blue",), search="MAGE"))
+    pd.testing.assert_frame_equal(defs["pool_table"],
+                                  library_table(pool, 4, Zone.BATTLEFIELD, wanted),
+                                  check_dtype=False)
+    assert sorted(set(defs["chart"].dataframe["name"])) == sorted(wanted)
+
+
+def test_a_selection_in_the_chart_narrows_the_table(notebook, pool):
+    picked = ["Hexdrinker", "Echo Mage"]
+    chart = SimpleNamespace(value=pd.DataFrame({"name": picked * 2, "Power": [0, 1, 2, 3]}),
+                            text="<div>chart</div>")
+    _, defs = run(notebook, chart=chart)
+    assert sorted(defs["shown"]["Name"]) == sorted(picked)
+    assert len(defs["pool_table"]) == len(pool)
+    assert "only the 2 selected in the chart" in defs["table"].text
+
+
+def test_an_empty_chart_selection_leaves_the_table_whole(notebook, pool):
+    chart = SimpleNamespace(value=pd.DataFrame(columns=["name", "Power"]), text="")
+    _, defs = run(notebook, chart=chart)
+    assert len(defs["shown"]) == len(pool)
+
+
+@pytest.mark.parametrize("descending", [False, True])
+def test_the_sort_controls_sort_the_table(notebook, pool, descending):
+    _, defs = run(notebook, **view_controls(pool, sort_by="Power", descending=descending))
+    expected = library_table(pool, 0, Zone.BATTLEFIELD).sort_values("Name")
+    expected = expected.sort_values("Power", ascending=not descending, kind="stable")
+    assert list(defs["shown"]["Name"]) == list(expected["Name"])
+
+
+@pytest.mark.parametrize(("card", "level", "zone", "edition"), [
+    ("Student of Warfare", 0, "Battlefield", "en-current"),
+    ("Student of Warfare", 7, "Battlefield", "fr-2011"),
+    ("Kargan Dragonlord", 5, "Battlefield", "en-2011"),
+    ("Hexdrinker", 9, "Exile", "fr-2011"),
+])
+def test_the_card_view_shows_characteristics_and_quotes_the_deciding_rule(
+        notebook, pool, card, level, zone, edition):
+    defs_in = controls(pool, level, zone) | view_controls(pool, card=card, edition=edition,
+                                                          view="Card")
+    outputs, defs = run(notebook, **defs_in)
+    now = characteristics(pool[card], level, ZONE_OPTIONS[zone])
+    assert defs["now"] == now
+    page = outputs[-1].text
+    assert f"{now.power}/{now.toughness}" in page
+    quoted = cite(now.rule, edition)
+    assert quoted.number is not None and quoted.text is not None
+    assert f"<strong>{quoted.number}</strong>" in page
+    assert quoted.text.replace("'", "&#x27;").replace('"', "&quot;")[:60] in page
+    french = pool[card].translation("French")
+    if edition == "fr-2011" and french is not None:
+        assert french.name in page
+
+
+def test_a_bad_pool_file_shows_an_error_not_a_traceback(notebook, tmp_path, monkeypatch):
+    path = tmp_path / "<b>broken.json"
+    path.write_text("[{not json")
+    monkeypatch.setenv("LEVELER_POOL", str(path))
+    outputs, defs = run(notebook)
+    assert "grid" not in defs and "pool_table" not in defs
+    callouts = [callout_html(output) for output in outputs
+                if type(output).__name__ == "callout"]
+    assert len(callouts) == 1
+    text = callouts[0]
+    assert "could not load its card pool" in text and "not a JSON file" in text
+    assert "&lt;b&gt;broken.json" in text and "<b>broken" not in text
+    assert "Traceback" not in text
+
+
+def test_a_pool_file_with_bad_cards_names_them(notebook, tmp_path, monkeypatch):
+    path = tmp_path / "pool.json"
+    path.write_text(json.dumps([{"name": "No Bands", "mana_cost": "{W}",
+                                 "type_line": "Creature — Human", "power": "1",
+                                 "toughness": "1", "oracle_text": "Level up {W}"}]))
+    monkeypatch.setenv("LEVELER_POOL", str(path))
+    outputs, defs = run(notebook)
+    assert "grid" not in defs
+    assert any("No Bands" in callout_html(output) for output in outputs
+               if type(output).__name__ == "callout")
+
+
+def test_a_hostile_pool_is_shown_as_text_everywhere(notebook, monkeypatch):
+    monkeypatch.setenv("LEVELER_POOL", str(XSS_POOL))
+    hostile = load_pool(XSS_POOL)
+    defs_in = controls(hostile, 7) | view_controls(hostile, card=HOSTILE_NAME,
+                                                   edition="fr-2011", view="Card")
+    outputs, defs = run(notebook, **defs_in)
+    assert HOSTILE_NAME in list(defs["pool_table"]["Name"])
+    pages = [outputs[-1].text, defs["table"].text, defs["card_view"].text]
+    for page in pages:
+        for tag in ("<img", "<script", "<svg", "<b>", "<i>"):
+            assert tag not in page, tag
+    assert "&lt;img src=x onerror=alert(1)&gt;" in defs["table"].text
+    assert "&lt;img src=z onerror=alert(6)&gt;" in defs["card_view"].text  # its French name
+
+
+def test_marimo_check_strict_passes_on_the_notebooks():
+    result = subprocess.run([sys.executable, "-m", "marimo", "check", "--strict", "notebooks/"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
