@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from leveler import CardTextError, LevelerCard, load_pool, parse_card
+from leveler import CardTextError, LevelerCard, load_pool, parse_card, resolve_situation
 
 RECORDS = json.loads((Path(__file__).parents[1] / "data" / "levelers.json").read_text("utf-8"))
 TOKENS = st.sampled_from(["LEVEL", "Level up", "{W}", "{1}", "2", "-", "+", "/", "3/3", "\n",
@@ -92,3 +92,40 @@ def test_any_json_as_a_pool_file_loads_or_gets_value_error(document: object) -> 
             load_pool(path)
         except ValueError as error:
             assert str(error).strip()
+
+
+SITUATION_KEYS = ["card", "zone", "counters", "timestamp", "face_down", "copy_of", "effects",
+                  "timing", "version", "level", "+1/+1", "-1/-1", "type", "power",
+                  "toughness", "ability", "except", "name", "oracle_text"]
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 20) | st.floats(allow_nan=True)
+    | st.sampled_from(["Student of Warfare", "Hexdrinker", "battlefield", "graveyard",
+                       "set_base_pt", "modify_pt", "switch_pt", "lose_all_abilities",
+                       "gain_ability", "Flying", "<script>", ""]),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(SITUATION_KEYS), inner, max_size=5),
+    max_leaves=25,
+)
+
+
+@given(st.dictionaries(st.sampled_from(SITUATION_KEYS), JSON_VALUES, max_size=8))
+def test_any_situation_resolves_or_gets_value_error(situation: dict[str, object]) -> None:
+    try:
+        result = resolve_situation(situation)
+    except ValueError as error:
+        assert str(error).strip()
+    else:
+        assert result.trace
+
+
+@given(st.sampled_from([r["name"] for r in RECORDS]), st.integers(0, 30),
+       st.lists(st.fixed_dictionaries({"type": st.sampled_from(["set_base_pt", "modify_pt"]),
+                                       "power": JSON_VALUES, "toughness": JSON_VALUES,
+                                       "timestamp": JSON_VALUES}), max_size=3))
+def test_effects_with_any_values_resolve_or_get_value_error(
+    name: str, level: int, effects: list[dict[str, object]]
+) -> None:
+    try:
+        resolve_situation({"card": name, "counters": {"level": level}, "effects": effects})
+    except ValueError as error:
+        assert str(error).strip()

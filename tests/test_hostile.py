@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from leveler import CardTextError, parse_card
+from leveler import CardTextError, parse_card, resolve_situation
 
 CORPUS = [json.loads(line) for line in
           (Path(__file__).parent / "data" / "hostile" / "cards.jsonl").open(encoding="utf-8")]
@@ -38,3 +38,20 @@ def test_hostile_card_text_is_rejected_with_a_message(entry: dict[str, Any]) -> 
     assert isinstance(caught.value, CardTextError), type(caught.value)
     message = str(caught.value)
     assert message.strip() and len(message) < 2_000
+
+
+SITUATIONS = [json.loads(line) for line in
+              (Path(__file__).parent / "data" / "hostile" / "situations.jsonl")
+              .open(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("entry", SITUATIONS, ids=[e["why"][:60] for e in SITUATIONS])
+def test_hostile_situation_is_rejected_with_a_message(entry: dict[str, Any]) -> None:
+    with pytest.raises(ValueError) as caught:
+        resolve_situation(entry["situation"])
+    message = str(caught.value)
+    assert message.strip() and len(message) < 2_000
+
+
+def test_the_two_corpora_hold_over_300_inputs() -> None:
+    assert len(CORPUS) + len(SITUATIONS) >= 300
