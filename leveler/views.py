@@ -402,8 +402,9 @@ def translation_html(card: LevelerCard, language: str = "French") -> str:
         return (f'<p class="lv-translation"><em>The pool has no {html.escape(language)} '
                 "text for this card.</em></p>")
     lang = ' lang="fr"' if language.lower() == "french" else ""
-    return (f'<div class="lv-translation"{lang}>'
+    return (f'<div class="lv-translation"><div style="font-size:.85em;color:#555">Printed '
+            f"in {html.escape(language)}:</div><div{lang}>"
             f'<div style="font-weight:600;margin-bottom:.25rem">{html.escape(found.name)}'
             '</div><div style="white-space:pre-wrap;padding:.5rem .75rem;border:1px solid '
             f'#ccc;border-radius:8px;background:#fafafa;max-width:34rem">'
-            f"{html.escape(found.text)}</div></div>")
+            f"{html.escape(found.text)}</div></div></div>")

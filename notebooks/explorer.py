@@ -67,7 +67,7 @@ def _(grid):
     card_name = mo.ui.dropdown(options=grid.names, value=views.default_card(grid.names),
                                label="Card")
     edition = mo.ui.radio(options=views.edition_options(), value="English, current (711)",
-                          label="Rule text", inline=True)
+                          inline=True)
     return card_name, descending, edition, sort_by, view
 
 
@@ -106,7 +106,7 @@ def _(card_name, edition, level, pool, zone):
                    mo.Html(views.translation_html(_card)) if edition.value == "fr-2011"
                    else ""]),
         mo.vstack([mo.Html(views.characteristics_html(level.value, zone.value, now)),
-                   mo.md("**Why.** The rule that decided it:"), edition,
+                   mo.md("**Why:** the rule that decided it, as worded in"), edition,
                    mo.Html(views.rule_quote_html(now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
     return card_view, now
