@@ -14,7 +14,9 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
+import numpy as np
 import pandas as pd
 
 from leveler.data import EDITIONS, cite, load_pool
@@ -113,12 +115,17 @@ class PoolGrid:
     ``grid`` is :func:`leveler.pool.progression` over every level of
     :func:`level_range` and every zone, with card facts joined on for display
     (``mana_cost``, ``mana_value``, ``colour``); ``cards`` is
-    :func:`leveler.pool.cards_frame` with a readable ``colour``.
+    :func:`leveler.pool.cards_frame` with a readable ``colour``. ``rows`` is the
+    grid as the table shows it (:data:`TABLE_COLUMNS` and a ``Mana value`` to sort by),
+    and ``at`` the positions of its rows for each (level, zone), so that moving a
+    control only picks rows.
     """
 
     grid: pd.DataFrame
     cards: pd.DataFrame
     levels: range
+    rows: pd.DataFrame
+    at: dict[tuple[int, str], np.ndarray]
 
     @property
     def names(self) -> list[str]:
@@ -136,7 +143,22 @@ def pool_grid(pool: Mapping[str, LevelerCard]) -> PoolGrid:
     names = grid["name"].astype(str)
     for column in ("mana_cost", "mana_value", "colour"):
         grid[column] = names.map(facts[column]).to_numpy()
-    return PoolGrid(grid=grid, cards=cards, levels=levels)
+    rows = pd.DataFrame({
+        "Name": names,
+        "Mana cost": grid["mana_cost"],
+        "Band": grid["band"].astype(str).where(grid["band"].notna(), NO_BAND),
+        "Power": grid["power"],
+        "Toughness": grid["toughness"],
+        "Abilities": grid["abilities"].astype(str),
+        "Rule": grid["citation"].astype(str),
+        "Mana value": grid["mana_value"],
+    })
+    at: dict[tuple[int, str], np.ndarray] = {}
+    groups = grid.groupby(["level_counters", "zone"], observed=True).indices
+    for key, positions in groups.items():
+        count, where = cast(tuple[int, str], key)  # a two-column groupby key is a pair
+        at[int(count), str(where)] = np.asarray(positions)
+    return PoolGrid(grid=grid, cards=cards, levels=levels, rows=rows, at=at)
 
 
 def default_card(names: Sequence[str], preferred: str = "Student of Warfare") -> str:
@@ -204,24 +226,17 @@ def pool_table(
     """
     if sort_by not in SORT_OPTIONS:
         raise ValueError(f"cannot sort by {sort_by!r}: expected one of {', '.join(SORT_OPTIONS)}")
-    frame = grid.grid
     zone = Zone.coerce(zone)
-    rows = frame[(frame["level_counters"] == level) & (frame["zone"] == zone.value)]
-    rows = rows[rows["name"].isin(list(names))]
-    table = pd.DataFrame({
-        "Name": rows["name"].astype(str),
-        "Mana cost": rows["mana_cost"],
-        "Band": rows["band"].astype(str).where(rows["band"].notna(), NO_BAND),
-        "Power": rows["power"],
-        "Toughness": rows["toughness"],
-        "Abilities": rows["abilities"].astype(str),
-        "Rule": rows["citation"].astype(str),
-    })
-    key = rows["mana_value"] if sort_by == "Mana value" else table[sort_by]
-    table = table.assign(_key=key).sort_values(
-        ["_key", "Name"], ascending=[not descending, not descending or sort_by != "Name"],
+    positions = grid.at.get((level, zone.value))
+    if positions is None:
+        raise ValueError(f"{level} level counters is outside the grid's {grid.levels}")
+    rows = grid.rows.iloc[positions]
+    rows = rows[rows["Name"].isin(set(names))]
+    rows = rows.sort_values(
+        [sort_by, "Name"] if sort_by != "Name" else ["Name"],
+        ascending=[not descending, True] if sort_by != "Name" else [not descending],
         kind="stable")
-    return table.drop(columns="_key").reset_index(drop=True)
+    return rows.drop(columns="Mana value").reset_index(drop=True)
 
 
 def selected_names(selection: object) -> list[str] | None:

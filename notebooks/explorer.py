@@ -68,6 +68,7 @@ def _(grid):
                                label="Card")
     edition = mo.ui.radio(options=views.edition_options(), value="English, current (711)",
                           inline=True)
+    view
     return card_name, descending, edition, sort_by, view
 
 
@@ -86,19 +87,14 @@ def _(grid, names, zone):
 
 
 @app.cell
-def _(chart, descending, grid, level, names, sort_by, zone):
+def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, view, zone):
+    # Both views in one cell: each cell a slider move re-runs costs ~10 ms of latency.
     pool_table = views.pool_table(grid, level.value, zone.value, names, sort_by.value,
                                   descending.value)
     selected = views.selected_names(chart.value)
     shown = views.narrow(pool_table, selected)
-    table = mo.Html(views.table_html(
-        shown, views.table_caption(len(shown), len(grid.names), level.value, zone.value,
-                                   selected), level.value, zone.value))
-    return pool_table, shown, table
-
-
-@app.cell
-def _(card_name, edition, level, pool, zone):
+    table = mo.Html(views.table_html(shown, views.table_caption(
+        len(shown), len(grid.names), level.value, zone.value, selected), level.value, zone.value))
     _card = pool[card_name.value]
     now = leveler.characteristics(_card, level.value, zone.value)
     card_view = mo.hstack([
@@ -106,19 +102,14 @@ def _(card_name, edition, level, pool, zone):
                    mo.Html(views.translation_html(_card)) if edition.value == "fr-2011"
                    else ""]),
         mo.vstack([mo.Html(views.characteristics_html(level.value, zone.value, now)),
-                   mo.md("**Why:** the rule that decided it, as worded in"), edition,
+                   mo.Html("<p><strong>Why:</strong> the rule that decided it, as worded in"
+                           "</p>"), edition,
                    mo.Html(views.rule_quote_html(now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
-    return card_view, now
-
-
-@app.cell
-def _(card_view, chart, descending, grid, level, sort_by, table, view):
-    _pool_view = mo.vstack([
-        mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels)),
-        mo.hstack([sort_by, descending], justify="start", gap=1.5), table])
-    mo.vstack([view, _pool_view if view.value == "Pool" else card_view], gap=0.5)
-    return
+    mo.vstack([mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels)),
+               mo.hstack([sort_by, descending], justify="start", gap=1.5),
+               table]) if view.value == "Pool" else card_view
+    return card_view, now, pool_table, shown, table
 
 
 if __name__ == "__main__":

@@ -49,6 +49,11 @@ def run(notebook: ModuleType, **defs: Any) -> tuple[list[Any], dict[str, Any]]:
     return list(outputs), dict(found)
 
 
+def page_html(outputs: list[Any]) -> str:
+    """Everything the cells show, in order (cells that show nothing give None)."""
+    return "".join(output.text for output in outputs if output is not None)
+
+
 def library_table(pool: dict[str, LevelerCard], level: int, zone: Zone,
                   names: list[str] | None = None) -> pd.DataFrame:
     """The table the app should show, built from ``characteristics`` card by card."""
@@ -118,8 +123,9 @@ def test_the_app_opens_on_the_whole_pool_at_0_counters_on_the_battlefield(notebo
     pd.testing.assert_frame_equal(defs["pool_table"], expected, check_dtype=False)
     pd.testing.assert_frame_equal(defs["shown"], expected, check_dtype=False)
     assert set(defs["pool_table"]["Rule"]) == {"711.5"}
-    page = outputs[-1].text
-    assert 'data-level="0"' in page and "marimo-vega" in page
+    page = page_html(outputs)
+    assert 'data-level="0"' in page and "marimo-vega" in page and "lv-level-rule" in page
+    assert "lv-card" not in page  # the card view waits behind its tab
     assert len(table_rows(defs["table"].text)) == len(pool)
 
 
@@ -207,7 +213,8 @@ def test_the_card_view_shows_characteristics_and_quotes_the_deciding_rule(
     outputs, defs = run(notebook, **defs_in)
     now = characteristics(pool[card], level, ZONE_OPTIONS[zone])
     assert defs["now"] == now
-    page = outputs[-1].text
+    page = page_html(outputs)
+    assert "lv-level-rule" not in page  # the pool view waits behind its tab
     assert f"{now.power}/{now.toughness}" in page
     quoted = cite(now.rule, edition)
     assert quoted.number is not None and quoted.text is not None
@@ -252,7 +259,7 @@ def test_a_hostile_pool_is_shown_as_text_everywhere(notebook, monkeypatch):
                                                    edition="fr-2011", view="Card")
     outputs, defs = run(notebook, **defs_in)
     assert HOSTILE_NAME in list(defs["pool_table"]["Name"])
-    pages = [outputs[-1].text, defs["table"].text, defs["card_view"].text]
+    pages = [page_html(outputs), defs["table"].text, defs["card_view"].text]
     for page in pages:
         for tag in ("<img", "<script", "<svg", "<b>", "<i>"):
             assert tag not in page, tag

@@ -141,6 +141,11 @@ def test_pool_table_sorts_by_a_column_then_by_name(pool, grid, sort_by, descendi
     assert list(table["Name"]) == [row["Name"] for row in rows]
 
 
+def test_pool_table_refuses_a_level_outside_the_grid(grid):
+    with pytest.raises(ValueError, match="outside the grid"):
+        pool_table(grid, grid.levels.stop, Zone.BATTLEFIELD, grid.names)
+
+
 def test_pool_table_refuses_an_unknown_sort(grid):
     with pytest.raises(ValueError, match="cannot sort by 'Colour'"):
         pool_table(grid, 0, Zone.BATTLEFIELD, grid.names, "Colour")
