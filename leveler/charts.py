@@ -25,9 +25,9 @@ from leveler.model import Zone
 from leveler.views import NO_BAND, PoolGrid
 
 __all__ = [
+    "BRUSH_SELECTION",
     "CARD_SELECTION",
     "COLOUR_RANGE",
-    "COLOUR_SELECTION",
     "GEOMETRY",
     "METRICS",
     "ChartGeometry",
@@ -54,8 +54,8 @@ METRICS = ("Power", "Toughness")
 
 CARD_SELECTION = "card"
 """Name of the click selection (by card name) in the chart spec."""
-COLOUR_SELECTION = "colour"
-"""Name of the legend selection (by colour) in the chart spec."""
+BRUSH_SELECTION = "brush"
+"""Name of the drag selection (a level x P/T rectangle) in the chart spec."""
 
 RULE_COLOUR = "#c77d00"
 """Colour of the current-level rule."""
@@ -163,16 +163,18 @@ def progression_chart(
 ) -> alt.RepeatChart:
     """Power and toughness step lines per card, side by side, over ``levels``.
 
-    ``frame`` is :func:`chart_frame`'s output. Clicking a point selects its card
-    (shift-click adds more, double-click clears); clicking a legend entry selects a
-    colour. Both selections are named (:data:`CARD_SELECTION`,
-    :data:`COLOUR_SELECTION`), span both panels and fade what they leave out.
+    ``frame`` is :func:`chart_frame`'s output. Clicking a line or point selects its
+    card (shift-click adds more); dragging a rectangle (a brush) selects the points in
+    it; double-click clears. Both selections are named (:data:`CARD_SELECTION`,
+    :data:`BRUSH_SELECTION`), work in both panels and fade what they leave out.
+    (A legend selection is not offered: Vega-Lite drops legend interactivity when it
+    merges the legends of repeated views.)
     ``level`` draws the current-level rule inside the chart too (the app draws it
     as an overlay instead, see the module docstring).
     """
     card = alt.selection_point(name=CARD_SELECTION, fields=["name"], on="click",
                                clear="dblclick")
-    colour = alt.selection_point(name=COLOUR_SELECTION, fields=["colour"], bind="legend")
+    brush = alt.selection_interval(name=BRUSH_SELECTION, encodings=["x", "y"])
     x_scale = alt.Scale(domain=[levels.start, levels.stop - 1], nice=False, zero=False)
     x = alt.X("level_counters:Q", title="Level counters", scale=x_scale,
               axis=alt.Axis(tickMinStep=1, format="d"))
@@ -185,15 +187,18 @@ def progression_chart(
                               titleY=_TITLE_Y, titleFontSize=_TITLE_SIZE)),
         color=alt.Color("colour:N", scale=_colour_scale(frame), title="Colour"),
         detail="name:N",
-        opacity=alt.when(card & colour).then(alt.value(0.9)).otherwise(alt.value(0.12)),
         tooltip=[alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
                  alt.Tooltip("pt:N", title="P/T"),
                  alt.Tooltip("level_counters:Q", title="Level counters"),
                  alt.Tooltip("citation:N", title="Rule")],
     )
+    faded = alt.value(0.12)
     layers: list[alt.Chart] = [
-        base.mark_line(interpolate="step-after", strokeWidth=2),
-        base.mark_circle(size=30).add_params(card, colour),
+        base.mark_line(interpolate="step-after", strokeWidth=2).encode(
+            opacity=alt.when(card).then(alt.value(0.9)).otherwise(faded)),
+        base.mark_circle(size=30).encode(
+            opacity=alt.when(card & brush).then(alt.value(0.9)).otherwise(faded),
+        ).add_params(card, brush),
     ]
     if level is not None:
         layers.append(alt.Chart(pd.DataFrame({"level": [level]})).mark_rule(

@@ -11,9 +11,9 @@ import pytest
 
 from leveler import LevelerCard, Zone, characteristics
 from leveler.charts import (
+    BRUSH_SELECTION,
     CARD_SELECTION,
     COLOUR_RANGE,
-    COLOUR_SELECTION,
     GEOMETRY,
     METRICS,
     chart_frame,
@@ -76,9 +76,10 @@ def test_the_chart_is_two_step_line_panels_coloured_by_card_colour(grid):
     spec = progression_chart(frame, grid.levels).to_dict()
     assert spec["repeat"] == {"column": list(METRICS)}
     line, points = spec["spec"]["layer"]
+    assert "opacity" in line["encoding"] and "opacity" in points["encoding"]
     assert line["mark"]["type"] == "line" and line["mark"]["interpolate"] == "step-after"
     assert points["mark"]["type"] == "circle"
-    encoding = line["encoding"]
+    encoding = points["encoding"]
     assert encoding["x"]["field"] == "level_counters"
     assert encoding["x"]["scale"]["domain"] == [grid.levels.start, grid.levels.stop - 1]
     assert encoding["y"]["scale"]["domain"] == [0, top_value(frame)]
@@ -91,16 +92,15 @@ def test_the_chart_is_two_step_line_panels_coloured_by_card_colour(grid):
     assert len(data) == len(frame)
 
 
-def test_cards_and_colours_can_be_selected_in_both_panels(grid):
+def test_cards_can_be_clicked_or_brushed_in_both_panels(grid):
     frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
     params = {param["name"]: param for param in
               progression_chart(frame, grid.levels).to_dict()["params"]}
-    card, colour = params[CARD_SELECTION], params[COLOUR_SELECTION]
+    card, brush = params[CARD_SELECTION], params[BRUSH_SELECTION]
     assert card["select"] == {"type": "point", "fields": ["name"], "on": "click",
                               "clear": "dblclick"}
-    assert colour["select"] == {"type": "point", "fields": ["colour"]}
-    assert colour["bind"] == "legend"
-    assert len(card["views"]) == len(METRICS)
+    assert brush["select"] == {"type": "interval", "encodings": ["x", "y"]}
+    assert len(card["views"]) == len(brush["views"]) == len(METRICS)
 
 
 def test_a_selection_in_the_marimo_chart_gives_the_selected_cards_rows(grid):
@@ -113,9 +113,11 @@ def test_a_selection_in_the_marimo_chart_gives_the_selected_cards_rows(grid):
         "name": picked, "vlPoint": {"or": [{"name": name} for name in picked]}}})
     assert sorted(set(selected["name"])) == picked
     assert len(selected) == 2 * len(grid.levels)
-    by_colour = chart._convert_value({COLOUR_SELECTION: {"colour": ["Red"]}})
-    assert set(by_colour["colour"]) == {"Red"}
-    assert set(by_colour["name"]) == set(frame.loc[frame["colour"] == "Red", "name"])
+    brushed = chart._convert_value({BRUSH_SELECTION: {"level_counters": [4, 8],
+                                                      "Power": [6, 10]}})
+    inside = frame[frame["level_counters"].between(4, 8) & frame["Power"].between(6, 10)]
+    assert not inside.empty
+    assert sorted(set(brushed["name"])) == sorted(set(inside["name"]))
 
 
 def _marks(svg: str, kind: str) -> list[tuple[float, float, str]]:

@@ -218,6 +218,34 @@ def test_clicking_a_card_in_the_chart_narrows_the_table_until_cleared(
     expect_rows(page, library_rows(pool, 5, Zone.BATTLEFIELD))
 
 
+def test_brushing_a_region_narrows_the_table_to_the_cards_with_points_in_it(
+        page: Page, app_url: str, pool: dict[str, LevelerCard]) -> None:
+    """Drag over levels 4-8 x power 6-9 in the power panel: the cards the library puts there."""
+    levels = level_range(pool)
+    low, high, first, last = 6, 9, 4, 8
+    inside = sorted({card.name for card in pool.values() for level in range(first, last + 1)
+                     if low <= characteristics(card, level, Zone.BATTLEFIELD).power <= high})
+    assert 0 < len(inside) < len(pool)
+    open_app(page, app_url)
+    canvas = chart_canvas(page).bounding_box()
+    assert canvas is not None
+    top = top_value_of(pool, levels)
+    # half a step outside each bound, so no point sits on the brush's edge
+    half_level = GEOMETRY.width / (len(levels) - 1) / 2
+    half_value = GEOMETRY.height / top / 2
+    start = (canvas["x"] + GEOMETRY.x(0, first, levels) - half_level,
+             canvas["y"] + GEOMETRY.y(high, top) - half_value)
+    end = (canvas["x"] + GEOMETRY.x(0, last, levels) + half_level,
+           canvas["y"] + GEOMETRY.y(low, top) + half_value)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=8)
+    page.mouse.up()
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, inside))
+    move_slider(page, 6)
+    expect_rows(page, library_rows(pool, 6, Zone.BATTLEFIELD, inside))
+
+
 def top_value_of(pool: dict[str, LevelerCard], levels: range) -> int:
     """The chart's y-axis top, from the library's P/T at every level."""
     values = [value for card in pool.values() for level in levels
