@@ -3,8 +3,8 @@
 Each pool gets one server for the whole session (started on first use, on a free
 loopback port, stopped by its PID at the end); each test gets a fresh page, which
 marimo serves as a fresh session. Tests marked ``browser`` are skipped with a message
-where ``/usr/bin/chromium`` is missing, unless ``LEVELER_REQUIRE_BROWSER=1`` (CI),
-where that is an error. Screenshots go to ``artifacts/``.
+where ``/usr/bin/chromium`` (or ``$LEVELER_CHROMIUM``) is missing, unless
+``LEVELER_REQUIRE_BROWSER=1`` (CI), where that is an error. Screenshots go to ``artifacts/``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "explorer.py"
 XSS_POOL = ROOT / "tests" / "data" / "xss_pool.json"
 ARTIFACTS = ROOT / "artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("LEVELER_CHROMIUM", "/usr/bin/chromium"))
+"""Debian's Chromium; LEVELER_CHROMIUM names another build of Chromium."""
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
