@@ -265,10 +265,10 @@ def table_caption(shown: int, total: int, level: int, zone: Zone | str,
     zone = Zone.coerce(zone)
     counters = "1 level counter" if level == 1 else f"{level} level counters"
     line = f"{shown} of {total} cards with {counters}, in the {zone.value}"
-    if selected is not None:
-        line += (f"; only the {len(selected)} selected in the chart (double-click the "
-                 "chart to clear)")
-    return line + "."
+    if selected is None:
+        return line + ". Click a card's line, or drag a box, in the chart to pick cards."
+    return (f"{line}; only the {len(selected)} selected in the chart (double-click the chart "
+            "to clear).")
 
 
 APP_CSS = """<style>
