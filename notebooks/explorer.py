@@ -54,22 +54,24 @@ def _(grid):
     rarities = mo.ui.multiselect(_options["rarity"], label="Rarity", full_width=True)
     sets = mo.ui.multiselect(_options["set"], label="Set", full_width=True)
     search = mo.ui.text(placeholder="part of a name", label="Name", full_width=True)
+    sort_by = mo.ui.dropdown(options=views.SORT_OPTIONS, value="Name", label="Sort by",
+                             full_width=True)
+    descending = mo.ui.switch(label="Descending")
     mo.sidebar([mo.md("### Show the pool with"), level, zone,
-                mo.md("### Filter the pool"), colours, rarities, sets, search], width="19rem")
-    return colours, level, rarities, search, sets, zone
+                mo.md("### Filter the pool"), colours, rarities, sets, search,
+                mo.md("### Sort the table"), sort_by, descending], width="19rem")
+    return colours, descending, level, rarities, search, sets, sort_by, zone
 
 
 @app.cell
 def _(grid):
     view = mo.ui.tabs({"Pool": "", "Card": ""})
-    sort_by = mo.ui.dropdown(options=views.SORT_OPTIONS, value="Name", label="Sort by")
-    descending = mo.ui.switch(label="Descending")
     card_name = mo.ui.dropdown(options=grid.names, value=views.default_card(grid.names),
                                label="Card")
     edition = mo.ui.radio(options=views.edition_options(), value="English, current (711)",
                           inline=True)
     view
-    return card_name, descending, edition, sort_by, view
+    return card_name, edition, view
 
 
 @app.cell
@@ -107,7 +109,6 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
                    mo.Html(views.rule_quote_html(now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
     mo.vstack([mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels)),
-               mo.hstack([sort_by, descending], justify="start", gap=1.5),
                table]) if view.value == "Pool" else card_view
     return card_view, now, pool_table, shown, table
 

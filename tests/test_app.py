@@ -71,7 +71,8 @@ def library_table(pool: dict[str, LevelerCard], level: int, zone: Zone,
 
 def controls(pool: dict[str, LevelerCard], level: int = 0, zone: str = "Battlefield",
              colours: tuple[str, ...] = (), rarities: tuple[str, ...] = (),
-             sets: tuple[str, ...] = (), search: str = "") -> dict[str, Any]:
+             sets: tuple[str, ...] = (), search: str = "", sort_by: str = "Name",
+             descending: bool = False) -> dict[str, Any]:
     """Every def of the sidebar cell, as real controls set to other values."""
     options = filter_options(pool_grid(pool).cards)
     top = max(card.top_level for card in pool.values()) + 3
@@ -82,19 +83,18 @@ def controls(pool: dict[str, LevelerCard], level: int = 0, zone: str = "Battlefi
         "rarities": mo.ui.multiselect(options["rarity"], value=list(rarities)),
         "sets": mo.ui.multiselect(options["set"], value=list(sets)),
         "search": mo.ui.text(value=search),
+        "sort_by": mo.ui.dropdown(options=["Name", "Mana value", "Power", "Toughness", "Rule"],
+                                  value=sort_by),
+        "descending": mo.ui.switch(value=descending),
     }
 
 
 def view_controls(pool: dict[str, LevelerCard], card: str = "Student of Warfare",
-                  edition: str = "en-current", sort_by: str = "Name",
-                  descending: bool = False, view: str = "Pool") -> dict[str, Any]:
-    """Every def of the view cell (tabs, sort, card picker, rule edition)."""
+                  edition: str = "en-current", view: str = "Pool") -> dict[str, Any]:
+    """Every def of the view cell (tabs, card picker, rule edition)."""
     labels = {key: label for key, label in EDITIONS.items()}
     return {
         "view": mo.ui.tabs({"Pool": "", "Card": ""}, value=view),
-        "sort_by": mo.ui.dropdown(options=["Name", "Mana value", "Power", "Toughness", "Rule"],
-                                  value=sort_by),
-        "descending": mo.ui.switch(value=descending),
         "card_name": mo.ui.dropdown(options=list(pool), value=card),
         "edition": mo.ui.radio(options={label: key for key, label in labels.items()},
                                value=labels[edition]),
@@ -194,7 +194,7 @@ def test_an_empty_chart_selection_leaves_the_table_whole(notebook, pool):
 
 @pytest.mark.parametrize("descending", [False, True])
 def test_the_sort_controls_sort_the_table(notebook, pool, descending):
-    _, defs = run(notebook, **view_controls(pool, sort_by="Power", descending=descending))
+    _, defs = run(notebook, **controls(pool, sort_by="Power", descending=descending))
     expected = library_table(pool, 0, Zone.BATTLEFIELD).sort_values("Name")
     expected = expected.sort_values("Power", ascending=not descending, kind="stable")
     assert list(defs["shown"]["Name"]) == list(expected["Name"])
