@@ -262,7 +262,8 @@ def slider_latencies(browser: Any, targets: list[Target], presses: int) -> None:
             page.close()
 
 
-def figures_markdown(app: Target, minimal: Target, presses: int, colds: int) -> str:
+def figures_markdown(app: Target, minimal: Target, presses: int, colds: int,
+                     load: tuple[float, float, float]) -> str:
     slider = (statistics.median(app.slider), statistics.median(minimal.slider))
     cold = (statistics.median(app.cold), statistics.median(minimal.cold))
     versions = ", ".join(f"{name} {metadata.version(name)}"
@@ -271,7 +272,8 @@ def figures_markdown(app: Target, minimal: Target, presses: int, colds: int) -> 
         f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.system()} "
         f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
         f"{versions}, Debian Chromium headless, {VIEWPORT['width']}x{VIEWPORT['height']}; "
-        f"{presses} slider presses and {colds} cold starts per notebook.",
+        f"{presses} slider presses and {colds} cold starts per notebook; load average "
+        f"{load[0]:.1f} before, {os.getloadavg()[0]:.1f} after (the machine is shared).",
         "",
         "| measure | explorer app | minimal notebook | app / minimal | target |",
         "|---|---|---|---|---|",
@@ -319,6 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         rule_x = [GEOMETRY.x(panel, level, levels) for panel in range(len(METRICS))]
         return [expected_rows(pool, level), level, rule_x]
 
+    load = os.getloadavg()
     with tempfile.TemporaryDirectory() as scratch:
         minimal_path = Path(scratch) / "minimal.py"
         minimal_path.write_text(MINIMAL_NOTEBOOK.format(stop=levels.stop - 1), encoding="utf-8")
@@ -331,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
                     target.cold.append(cold_start(browser, target))
             slider_latencies(browser, [app, minimal], options.presses)
             browser.close()
-    block = figures_markdown(app, minimal, options.presses, options.cold_starts)
+    block = figures_markdown(app, minimal, options.presses, options.cold_starts, load)
     print(block)
     if not options.no_write:
         write_readme(block)
