@@ -8,9 +8,10 @@ battlefield every line is flat at the uppermost P/T box (CR 711.6).
 The chart does not depend on the current level, so moving the level slider never
 redraws it (which keeps it fast and keeps a selection made in it). The vertical
 rule at the current level is a thin HTML overlay, :func:`level_rule_html`, placed
-with :class:`ChartGeometry`: the chart is laid out with fixed padding and panel
-sizes (``autosize: none``), so where level N falls is known without drawing it.
-``tests/test_charts.py`` checks that against a rule drawn by Vega itself.
+with :class:`ChartGeometry`: the panels have fixed sizes and spacing (``bounds:
+flush``) and everything left of and above them has a fixed extent, so where level N
+falls is known without drawing it. ``tests/test_charts.py`` checks that against a
+rule drawn by Vega itself, and the browser tests click and brush at those places.
 """
 
 from __future__ import annotations
@@ -235,6 +236,6 @@ def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETR
 
 def chart_with_rule_html(chart_html: str, level: int, levels: range,
                          geometry: ChartGeometry = GEOMETRY) -> str:
-    """The chart's HTML in a box the size of the chart, with the level rule laid over it."""
+    """The chart's HTML in a box whose top-left corner is the chart's, the level rule over it."""
     return (f'<div class="lv-chart" style="position:relative;display:inline-block">'
             f"{chart_html}{level_rule_html(level, levels, geometry)}</div>")
