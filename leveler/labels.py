@@ -1,0 +1,407 @@
+"""The explorer app's own words, in English and French, and the few views that use them.
+
+:data:`LABELS` holds one dict per language with the same keys (``tests/test_labels.py``
+checks it): the title and intro, control labels, tab names, table headers and captions,
+the What-if and pool-picker texts. The notebook picks one dict with the language switch
+and passes it around; nothing here decides a rule.
+
+Data stays data: card names, ability texts, band labels and the library's messages
+(trace steps, errors) are shown as the library gives them, in English. The French
+labels follow the French Comprehensive Rules of 2011 (rule 710): *marqueur « niveau »*,
+*symbole de niveau*, *cartouche force/endurance*, *montée de niveau*.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+import pandas as pd
+
+from leveler.data import EDITIONS
+from leveler.model import Characteristics, Zone
+from leveler.views import NO_BAND, SORT_OPTIONS, TABLE_COLUMNS, table_html
+
+__all__ = [
+    "LABELS",
+    "LANGUAGES",
+    "characteristics_html",
+    "counters_text",
+    "edition_label",
+    "labels_for",
+    "localise_headers",
+    "option_labels",
+    "pool_table_html",
+    "sort_options",
+    "tab_names",
+    "table_caption",
+    "zone_name",
+    "zone_options",
+]
+
+LANGUAGES = {"English": "en", "Français": "fr"}
+"""The language switch: its options (each language named in itself) -> key of :data:`LABELS`."""
+
+_EN_INTRO = r"""
+# Leveler explorer
+
+**Levelers** are Magic: The Gathering creatures, first printed in *Rise of the Eldrazi*
+(2010), that grow as you pay their **level up** cost: each time, they get a level
+counter. Their text box is split into striations, each under a level symbol such as
+`LEVEL 2-6` or `LEVEL 7+`; with that many counters the creature has that striation's
+power/toughness and abilities (rules 711.2a, 711.2b). With fewer counters than its first
+band it is what its uppermost P/T box says (711.5), and so it is in every zone but the
+battlefield (711.6). Choose a number of counters and a zone to see the whole pool at once.
+"""
+
+_FR_INTRO = r"""
+# Explorateur des monteurs de niveau
+
+Les **monteurs de niveau** sont des créatures de Magic: The Gathering, imprimées pour la
+première fois dans *L'Ascension des Eldrazi* (2010), qui grandissent à mesure que vous
+payez leur coût de **montée de niveau** : chaque fois, elles reçoivent un marqueur
+« niveau ». Leur encadré de texte est divisé en parties striées, chacune sous un symbole
+de niveau comme `NIVEAU 2-6` ou `NIVEAU 7+` ; avec autant de marqueurs, la créature a la
+force/endurance et les capacités de cette partie (règles 711.2a, 711.2b). Avec moins de
+marqueurs que son premier symbole, elle a ce que dit son premier cartouche
+force/endurance (711.5), et de même dans toute zone autre que le champ de bataille
+(711.6). Choisissez un nombre de marqueurs et une zone pour voir toutes les cartes à la fois.
+"""
+
+_EN: dict[str, str] = {
+    "language": "en",
+    "rules_edition": "en-current",
+    "intro": _EN_INTRO,
+    # the sidebar
+    "show_with": "### Show the pool with",
+    "filter": "### Filter the pool",
+    "sort": "### Sort the table",
+    "level": "Level counters",
+    "zone": "Zone",
+    "colour": "Colour",
+    "rarity": "Rarity",
+    "set": "Set",
+    "name": "Name",
+    "name_placeholder": "part of a name",
+    "sort_by": "Sort by",
+    "descending": "Descending",
+    "zone.battlefield": "Battlefield",
+    "zone.hand": "Hand",
+    "zone.library": "Library",
+    "zone.graveyard": "Graveyard",
+    "zone.exile": "Exile",
+    "zone.stack": "Stack",
+    "zone.command": "Command",
+    "sort.Name": "Name",
+    "sort.Mana value": "Mana value",
+    "sort.Power": "Power",
+    "sort.Toughness": "Toughness",
+    "sort.Rule": "Rule",
+    "colour.White": "White",
+    "colour.Blue": "Blue",
+    "colour.Black": "Black",
+    "colour.Red": "Red",
+    "colour.Green": "Green",
+    "colour.Colourless": "Colourless",
+    "colour.Multicolour": "Multicolour",
+    "rarity.common": "common",
+    "rarity.uncommon": "uncommon",
+    "rarity.rare": "rare",
+    "rarity.mythic": "mythic",
+    "rarity.special": "special",
+    "rarity.bonus": "bonus",
+    # the pool picker
+    "pool_heading": "### Card pool",
+    "pool_pick": "Load a pool file (the project's JSON, Scryfall, MTGJSON), then **OK**.",
+    "pool_bundled": "The bundled printed levelers: {count} cards.",
+    "pool_env": "From LEVELER_POOL, {source}: {count} cards.",
+    "pool_failed": "Cards that could not be loaded:",
+    "pool_more": "… and {count} more.",
+    "language_heading": "### Language",
+    # tabs and the pool view
+    "tab_pool": "Pool",
+    "tab_card": "Card",
+    "tab_whatif": "What if…",
+    "col.Name": "Name",
+    "col.Mana cost": "Mana cost",
+    "col.Band": "Band",
+    "col.Power": "Power",
+    "col.Toughness": "Toughness",
+    "col.Abilities": "Abilities",
+    "col.Rule": "Rule",
+    "counter_one": "1 level counter",
+    "counter_many": "{count} level counters",
+    "caption": "{shown} of {total} cards with {counters}, in the {zone}",
+    "caption_hint": ". Click a card's line, or drag a box, in the chart to pick cards.",
+    "caption_selected": "; only the {selected} selected in the chart (double-click the chart "
+                        "to clear).",
+    # the card view
+    "card": "Card",
+    "why": "<p><strong>Why:</strong> the rule that decided it, as worded in</p>",
+    "now_with": "With <strong>{counters}</strong>, in the <strong>{zone}</strong>:",
+    "now_band": "Band:",
+    "now_abilities": "Abilities now:",
+    # the What if… view
+    "wi_intro": "Put one card in a game state: its counters, its zone, and effects from real "
+                "cards. It is resolved layer by layer (rule 613), each step with its rule.",
+    "wi_card": "Card",
+    "wi_level": "Level counters",
+    "wi_plus": "+1/+1 counters",
+    "wi_minus": "-1/-1 counters",
+    "wi_zone": "Zone",
+    "wi_timestamp": "Its timestamp",
+    "wi_face_down": "Face down",
+    "wi_timestamp_help": "When it entered (613.7d). The effects below are stamped 1, 2, 3… "
+                         "in their order: 0 puts the card before them all.",
+    "wi_effects": "Effects, in order",
+    "wi_effects_help": "Choose a card in the last line to add its effect; set a line back to "
+                       "— to remove it.",
+    "wi_file_effects": "From the loaded file (untick to remove):",
+    "wi_slots_full": "Every line is used.",
+    "wi_reset": "Start over: back to the loaded file, or to an empty situation.",
+    "wi_save": "Download the situation (JSON)",
+    "wi_load": "Load a situation file (JSON), then **OK**:",
+    "wi_answer": "The answer",
+    "wi_no_name": "no name (face down)",
+    "wi_band": "Band:",
+    "wi_abilities": "Abilities:",
+    "wi_no_abilities": "none",
+    "wi_can_level_up": "Can level up now:",
+    "wi_yes": "yes",
+    "wi_no": "no",
+    "wi_decided_by": "Decided by:",
+    "wi_counters_now": "Counters now: {level} level, {plus} +1/+1, {minus} -1/-1; timestamp "
+                       "{timestamp}.",
+    "wi_copy": "A copy of {card}.",
+    "wi_face_down_now": "Face down.",
+    "wi_effects_now": "Effects in the situation:",
+    "wi_no_effects": "no effects from other sources.",
+    "wi_not_applied": "Not applied:",
+    "wi_error": "This situation cannot be resolved:",
+    "wi_trace": "Layer by layer",
+    "wi_step": "#",
+    "wi_layer": "Layer",
+    "wi_rule": "Rule",
+    "wi_what": "What happened",
+    "wi_rule_quote": "The deciding rule, as worded in {edition}:",
+}
+
+_FR: dict[str, str] = {
+    "language": "fr",
+    "rules_edition": "fr-2011",
+    "intro": _FR_INTRO,
+    "show_with": "### Afficher les cartes avec",
+    "filter": "### Filtrer les cartes",
+    "sort": "### Trier le tableau",
+    "level": "Marqueurs « niveau »",
+    "zone": "Zone",
+    "colour": "Couleur",
+    "rarity": "Rareté",
+    "set": "Extension",
+    "name": "Nom",
+    "name_placeholder": "une partie du nom",
+    "sort_by": "Trier par",
+    "descending": "Décroissant",
+    "zone.battlefield": "Champ de bataille",
+    "zone.hand": "Main",
+    "zone.library": "Bibliothèque",
+    "zone.graveyard": "Cimetière",
+    "zone.exile": "Exil",
+    "zone.stack": "Pile",
+    "zone.command": "Zone de commandement",
+    "sort.Name": "Nom",
+    "sort.Mana value": "Valeur de mana",
+    "sort.Power": "Force",
+    "sort.Toughness": "Endurance",
+    "sort.Rule": "Règle",
+    "colour.White": "Blanc",
+    "colour.Blue": "Bleu",
+    "colour.Black": "Noir",
+    "colour.Red": "Rouge",
+    "colour.Green": "Vert",
+    "colour.Colourless": "Incolore",
+    "colour.Multicolour": "Multicolore",
+    "rarity.common": "commune",
+    "rarity.uncommon": "inhabituelle",
+    "rarity.rare": "rare",
+    "rarity.mythic": "rare mythique",
+    "rarity.special": "spéciale",
+    "rarity.bonus": "bonus",
+    "pool_heading": "### Cartes",
+    "pool_pick": "Chargez un fichier de cartes (JSON du projet, Scryfall, MTGJSON), puis "
+                 "**OK**.",
+    "pool_bundled": "Les monteurs de niveau imprimés fournis : {count} cartes.",
+    "pool_env": "Depuis LEVELER_POOL, {source} : {count} cartes.",
+    "pool_failed": "Cartes qui n'ont pas pu être chargées :",
+    "pool_more": "… et {count} de plus.",
+    "language_heading": "### Langue",
+    "tab_pool": "Toutes les cartes",
+    "tab_card": "Une carte",
+    "tab_whatif": "Et si…",
+    "col.Name": "Nom",
+    "col.Mana cost": "Coût de mana",
+    "col.Band": "Niveau",
+    "col.Power": "Force",
+    "col.Toughness": "Endurance",
+    "col.Abilities": "Capacités",
+    "col.Rule": "Règle",
+    "counter_one": "1 marqueur « niveau »",
+    "counter_many": "{count} marqueurs « niveau »",
+    "caption": "{shown} cartes sur {total} avec {counters}, zone : {zone}",
+    "caption_hint": ". Cliquez sur la ligne d'une carte, ou tracez un cadre, dans le graphique "
+                    "pour choisir des cartes.",
+    "caption_selected": " ; seulement les {selected} choisies dans le graphique (double-clic "
+                        "sur le graphique pour tout reprendre).",
+    "card": "Carte",
+    "why": "<p><strong>Pourquoi :</strong> la règle qui en décide, dans la version</p>",
+    "now_with": "Avec <strong>{counters}</strong>, zone : <strong>{zone}</strong> :",
+    "now_band": "Symbole de niveau :",
+    "now_abilities": "Capacités maintenant :",
+    "wi_intro": "Placez une carte dans une situation de jeu : ses marqueurs, sa zone et les "
+                "effets de vraies cartes. Elle est résolue couche par couche (règle 613), "
+                "chaque étape avec sa règle.",
+    "wi_card": "Carte",
+    "wi_level": "Marqueurs « niveau »",
+    "wi_plus": "Marqueurs +1/+1",
+    "wi_minus": "Marqueurs -1/-1",
+    "wi_zone": "Zone",
+    "wi_timestamp": "Son horodatage",
+    "wi_face_down": "Face cachée",
+    "wi_timestamp_help": "Quand elle est arrivée (613.7d). Les effets ci-dessous sont "
+                         "horodatés 1, 2, 3… dans leur ordre : 0 place la carte avant eux.",
+    "wi_effects": "Effets, dans l'ordre",
+    "wi_effects_help": "Choisissez une carte dans la dernière ligne pour ajouter son effet ; "
+                       "remettez une ligne sur — pour l'enlever.",
+    "wi_file_effects": "Du fichier chargé (décochez pour enlever) :",
+    "wi_slots_full": "Toutes les lignes sont utilisées.",
+    "wi_reset": "Recommencer : revenir au fichier chargé, ou à une situation vide.",
+    "wi_save": "Télécharger la situation (JSON)",
+    "wi_load": "Charger un fichier de situation (JSON), puis **OK** :",
+    "wi_answer": "La réponse",
+    "wi_no_name": "pas de nom (face cachée)",
+    "wi_band": "Symbole de niveau :",
+    "wi_abilities": "Capacités :",
+    "wi_no_abilities": "aucune",
+    "wi_can_level_up": "Peut monter de niveau maintenant :",
+    "wi_yes": "oui",
+    "wi_no": "non",
+    "wi_decided_by": "Décidé par :",
+    "wi_counters_now": "Marqueurs maintenant : {level} « niveau », {plus} +1/+1, {minus} "
+                       "-1/-1 ; horodatage {timestamp}.",
+    "wi_copy": "Une copie de {card}.",
+    "wi_face_down_now": "Face cachée.",
+    "wi_effects_now": "Effets dans la situation :",
+    "wi_no_effects": "aucun effet d'une autre source.",
+    "wi_not_applied": "Non appliqué :",
+    "wi_error": "Cette situation ne peut pas être résolue :",
+    "wi_trace": "Couche par couche",
+    "wi_step": "n°",
+    "wi_layer": "Couche",
+    "wi_rule": "Règle",
+    "wi_what": "Ce qui s'est passé",
+    "wi_rule_quote": "La règle qui en décide, dans la version {edition} :",
+}
+
+LABELS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}
+"""The app's words per language (a key of :data:`LANGUAGES`' values); every dict has the
+same keys."""
+
+
+def labels_for(language: str) -> Mapping[str, str]:
+    """The words of ``language`` ("en" or "fr"); raises ValueError for another."""
+    if language not in LABELS:
+        raise ValueError(f"no labels for language {language!r}: expected one of "
+                         f"{', '.join(LABELS)}")
+    return LABELS[language]
+
+
+def edition_label(text: Mapping[str, str]) -> str:
+    """The rule edition the language quotes by default, as the edition radio labels it:
+    the current English rules (711) in English, the 2011 French ones (710) in French."""
+    return EDITIONS[text["rules_edition"]]
+
+
+def tab_names(text: Mapping[str, str]) -> tuple[str, str, str]:
+    """The names of the Pool, Card and What-if tabs."""
+    return text["tab_pool"], text["tab_card"], text["tab_whatif"]
+
+
+def zone_name(text: Mapping[str, str], zone: Zone | str) -> str:
+    """A zone as the labels name it: "Graveyard", "Cimetière"."""
+    return text[f"zone.{Zone.coerce(zone).value}"]
+
+
+def zone_options(text: Mapping[str, str]) -> dict[str, Zone]:
+    """Zone dropdown options, label -> zone, in the order of :class:`Zone`."""
+    return {zone_name(text, zone): zone for zone in Zone}
+
+
+def sort_options(text: Mapping[str, str]) -> dict[str, str]:
+    """Sort dropdown options: label -> a key of :data:`leveler.views.SORT_OPTIONS`."""
+    return {text[f"sort.{key}"]: key for key in SORT_OPTIONS}
+
+
+def option_labels(text: Mapping[str, str], kind: str, values: Iterable[str]) -> dict[str, str]:
+    """Filter options, label -> value: ``kind`` "colour" or "rarity"; unknown values as they are."""
+    return {text.get(f"{kind}.{value}", value): value for value in values}
+
+
+def counters_text(text: Mapping[str, str], level: int) -> str:
+    """"1 level counter", "7 level counters" in the labels' language."""
+    return text["counter_one"] if level == 1 else text["counter_many"].format(count=level)
+
+
+def table_caption(text: Mapping[str, str], shown: int, total: int, level: int,
+                  zone: Zone | str, selected: Sequence[str] | None) -> str:
+    """The pool table's caption (English: exactly :func:`leveler.views.table_caption`)."""
+    zone = Zone.coerce(zone)
+    where = zone.value if text["language"] == "en" else zone_name(text, zone).lower()
+    line = text["caption"].format(shown=shown, total=total, zone=where,
+                                  counters=counters_text(text, level))
+    if selected is None:
+        return line + text["caption_hint"]
+    return line + text["caption_selected"].format(selected=len(selected))
+
+
+_THEAD = re.compile(r"<thead>.*?</thead>", re.DOTALL)
+
+
+def localise_headers(table: str, text: Mapping[str, str]) -> str:
+    """An HTML table from :func:`leveler.views.table_html` with its column headers translated.
+
+    Only the ``<thead>`` changes; the rows (card data) stay as they are.
+    """
+    def translate(head: re.Match[str]) -> str:
+        out = head.group(0)
+        for column in TABLE_COLUMNS:
+            out = out.replace(f">{html.escape(column)}</th>",
+                              f">{html.escape(text[f'col.{column}'])}</th>")
+        return out
+    return _THEAD.sub(translate, table, count=1)
+
+
+def pool_table_html(text: Mapping[str, str], table: pd.DataFrame, total: int, level: int,
+                    zone: Zone | str, selected: Sequence[str] | None) -> str:
+    """:func:`leveler.views.table_html` with the caption and headers in the labels' language."""
+    caption = table_caption(text, len(table), total, level, zone, selected)
+    return localise_headers(table_html(table, caption, level, zone), text)
+
+
+def characteristics_html(text: Mapping[str, str], level: int, zone: Zone | str,
+                         now: Characteristics) -> str:
+    """What the card is now (as :func:`leveler.views.characteristics_html`), in the labels'
+    language."""
+    zone = Zone.coerce(zone)
+    band = now.band.label if now.band is not None else NO_BAND
+    where = zone.value if text["language"] == "en" else zone_name(text, zone).lower()
+    abilities = "".join(f"<li>{html.escape(ability)}</li>" for ability in now.abilities)
+    heading = text["now_with"].format(counters=html.escape(counters_text(text, level)),
+                                      zone=html.escape(where))
+    return (f'<div class="lv-now"><div>{heading}</div>'
+            f'<div class="lv-now-pt" style="font-size:2em;font-weight:700;margin:.1rem 0">'
+            f"{now.power}/{now.toughness}</div>"
+            f'<div>{html.escape(text["now_band"])} <strong class="lv-now-band">'
+            f"{html.escape(band)}</strong></div>"
+            f'<div style="margin-top:.4rem">{html.escape(text["now_abilities"])}</div>'
+            f'<ul class="lv-now-abilities" style="margin:.2rem 0">{abilities}</ul></div>')

@@ -1,0 +1,97 @@
+"""The explorer's pool file picker: which pool the app shows, and what loading one said.
+
+The app starts on the pool named by ``LEVELER_POOL`` (the bundled one when unset). A
+person may load another file in any format :func:`leveler.data.load_pool_report`
+recognises. The picker is a ``mo.ui.form`` whose ``validate`` is :func:`upload_error`:
+a file that is not JSON, has another shape or holds no card that loads is refused with
+the library's message and never reaches the app, which keeps the pool it has. A file
+where some cards fail loads the others, and :func:`report_html` lists the failures, each
+naming its card and line.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import io
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from leveler.data import PoolReport, load_pool_report
+from leveler.model import LevelerCard
+from leveler.views import load_pool_or_error
+from leveler.whatif_view import Uploaded
+
+__all__ = ["MAX_LISTED_ERRORS", "choose_pool", "read_upload", "report_html", "upload_error"]
+
+MAX_LISTED_ERRORS = 20
+"""How many failed cards the sidebar lists (the count says how many more)."""
+
+
+def read_upload(name: str, contents: bytes) -> PoolReport:
+    """The report of an uploaded pool file; ValueError naming the file when it cannot be
+    read, is not JSON, has another shape, or holds no leveler card that loads."""
+    report = load_pool_report(io.BytesIO(contents), name=name)
+    if not report.cards:
+        failures = "".join(f"\n- {error}" for error in report.errors[:MAX_LISTED_ERRORS])
+        raise ValueError(f"{report.summary()} There is no card to show.{failures}")
+    return report
+
+
+def upload_error(raw: object) -> str | None:
+    """For ``mo.ui.form(validate=...)``: why the picked pool file is refused, or None.
+
+    ``raw`` is the file control's frontend value, ``[[name, base64 contents], ...]``.
+    """
+    if not isinstance(raw, list | tuple) or not raw or not isinstance(raw[0], list | tuple):
+        return "Choose a pool file first."
+    name, encoded = str(raw[0][0]), str(raw[0][1])
+    try:
+        read_upload(name, base64.b64decode(encoded, validate=True))
+    except binascii.Error:
+        return f"{name}: the upload arrived damaged; try again."
+    except ValueError as error:
+        return f"{error}\nThe app keeps the pool it has."
+    return None
+
+
+def choose_pool(
+    env_path: str | Path | None, uploaded: Sequence[Uploaded] | None
+) -> tuple[dict[str, LevelerCard], str | None, PoolReport | None]:
+    """The pool the app shows: the uploaded file's cards, else the ``LEVELER_POOL`` one.
+
+    Returns (pool, error, report): ``error`` as :func:`leveler.views.load_pool_or_error`
+    gives it for the starting pool; ``report`` for an uploaded file, None otherwise.
+    """
+    if uploaded:
+        try:
+            report = read_upload(uploaded[0].name, uploaded[0].contents)
+        except ValueError:  # refused by upload_error before it got here
+            pass
+        else:
+            return dict(report.cards), None, report
+    pool, error = load_pool_or_error(env_path)
+    return pool, error, None
+
+
+def report_html(text: Mapping[str, str], pool: Mapping[str, LevelerCard],
+                report: PoolReport | None, env_path: str | None) -> str:
+    """Where the pool comes from, in a few lines: the upload's summary and failed cards,
+    or the starting pool. Every text from the file is escaped."""
+    if report is None:
+        line = (text["pool_env"].format(source=env_path, count=len(pool)) if env_path
+                else text["pool_bundled"].format(count=len(pool)))
+        return f'<p class="lv-pool-source" style="font-size:.85rem">{html.escape(line)}</p>'
+    failed = ""
+    if report.errors:
+        items = "".join(f"<li>{html.escape(str(error))}</li>"
+                        for error in report.errors[:MAX_LISTED_ERRORS])
+        more = len(report.errors) - MAX_LISTED_ERRORS
+        tail = (f"<li>{html.escape(text['pool_more'].format(count=more))}</li>"
+                if more > 0 else "")
+        failed = (f'<div class="lv-pool-errors" style="color:#8a2a00">'
+                  f"{html.escape(text['pool_failed'])}<ul style=\"margin:.1rem 0 0 1rem;"
+                  f'padding:0">{items}{tail}</ul></div>')
+    return (f'<div class="lv-pool-source" style="font-size:.85rem"><p style="margin:.2rem 0">'
+            f"{html.escape(report.summary())}</p>{failed}</div>")

@@ -1,0 +1,465 @@
+"""The explorer's "What if…" view: one card in a game state, resolved layer by layer.
+
+The notebook keeps no state: the situation is always *derived* from what the controls
+show, by :func:`build`:
+
+1. the **start**: the situation of the last situation file loaded (a validated upload),
+   or the default one (:func:`starting_situation`);
+2. the **controls** replace its card, zone, counters, timestamp and face-down flag, and
+   the ticked effects of the start are kept;
+3. the chosen **presets** (cards such as Humility, :data:`leveler.presets.PRESETS`) are
+   applied in the order of their lines, the n-th with timestamp *origin + n*, where the
+   origin is the latest timestamp among the kept effects and the copy effect (0 without);
+   the card's own timestamp, a control, places it among them (613.7);
+4. :func:`leveler.resolve_situation` gives the answer and the trace.
+
+A preset that cannot apply (Vampire Hexmage on a card in hand) is left out and listed
+with the library's reason; a situation that cannot be resolved gives the error, never a
+traceback. Every text from card data or the user goes through :func:`html.escape`.
+Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from leveler.data import EDITIONS
+from leveler.layers import Resolution, resolve_situation
+from leveler.model import LevelerCard, Zone
+from leveler.presets import PRESETS, apply_preset
+from leveler.situation import parse_situation, situation_to_dict
+from leveler.views import NO_BAND, default_card, rule_quote_html
+
+__all__ = [
+    "MAX_SITUATION_BYTES",
+    "NO_PRESET",
+    "PRESET_SLOTS",
+    "WHATIF_CSS",
+    "ZONE_CHOICES",
+    "Uploaded",
+    "WhatIf",
+    "answer_html",
+    "build",
+    "card_choice",
+    "card_options",
+    "default_situation",
+    "effect_text",
+    "effects_html",
+    "error_html",
+    "not_applied_html",
+    "panel_html",
+    "preset_options",
+    "preset_summary_html",
+    "read_situation_file",
+    "rule_quote",
+    "situation_json",
+    "starting_situation",
+    "trace_html",
+    "upload_error",
+    "upload_name",
+    "visible_slots",
+]
+
+PRESET_SLOTS = 10
+"""How many effect lines the view offers."""
+
+NO_PRESET = "—"
+"""The label of an empty effect line."""
+
+ZONE_CHOICES = tuple(zone.value for zone in Zone)
+"""The zone dropdown's options: the words of the situation file (``"battlefield"``...), the
+same in every language, so the control outlives a language switch."""
+
+MAX_SITUATION_BYTES = 1_000_000
+"""Situation files larger than this are refused (a situation is a few hundred bytes)."""
+
+
+class Uploaded(Protocol):
+    """One uploaded file, as ``mo.ui.file`` gives it (``FileUploadResults``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def contents(self) -> bytes: ...
+
+
+# ---------------------------------------------------------------- the start: default or file
+
+def default_situation(pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
+    """Every field of the situation the view opens on: Student of Warfare (or the pool's
+    first card) on the battlefield with no counters and no effects."""
+    card = default_card(list(pool))
+    return situation_to_dict(parse_situation({"card": card}, pool), pool)
+
+
+def read_situation_file(name: str, contents: bytes,
+                        pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
+    """The situation in an uploaded file, every field written out; ValueError naming the
+    file and the field (``situation.json: counters.level: counters cannot be negative``)."""
+    if len(contents) > MAX_SITUATION_BYTES:
+        raise ValueError(f"{name}: {len(contents):,} bytes is too large for a situation file")
+    try:
+        data = json.loads(contents.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError(f"{name}: not a JSON file (not UTF-8 text)") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{name}: not a JSON file (line {error.lineno}, column "
+                         f"{error.colno}: {error.msg})") from None
+    try:
+        return situation_to_dict(parse_situation(data, pool), pool)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
+def _decoded(raw: object) -> tuple[str, bytes] | None:
+    """The first file of a ``mo.ui.file`` frontend value (``[[name, base64], ...]``)."""
+    if not isinstance(raw, list | tuple) or not raw:
+        return None
+    first = raw[0]
+    if not isinstance(first, list | tuple) or len(first) != 2:
+        return None
+    name, encoded = first
+    try:
+        return str(name), base64.b64decode(str(encoded), validate=True)
+    except (binascii.Error, ValueError):
+        return str(name), b""
+
+
+def upload_error(raw: object, pool: Mapping[str, LevelerCard]) -> str | None:
+    """For ``mo.ui.form(validate=...)``: why the picked situation file cannot be loaded, or
+    None. A refused file never reaches the view, so the current situation stays."""
+    decoded = _decoded(raw)
+    if decoded is None:
+        return "Choose a situation file first."
+    try:
+        read_situation_file(*decoded, pool)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def starting_situation(pool: Mapping[str, LevelerCard],
+                       uploaded: Sequence[Uploaded] | None) -> dict[str, Any]:
+    """The situation of the uploaded file (validated before it got here), else the default."""
+    if uploaded:
+        try:
+            return read_situation_file(uploaded[0].name, uploaded[0].contents, pool)
+        except ValueError:  # validated on upload; a pool change since is the only way here
+            pass
+    return default_situation(pool)
+
+
+def upload_name(uploaded: Sequence[Uploaded] | None) -> str:
+    """The name of the loaded situation file ("file" when none is)."""
+    return uploaded[0].name if uploaded else "file"
+
+
+def card_options(pool: Mapping[str, LevelerCard], start: Mapping[str, Any],
+                 source: str = "file") -> dict[str, Any]:
+    """Card dropdown options, label -> the situation's ``card`` value: the pool's names, and
+    the start's own card when it is not one of them (a custom card, or "Clone" for a copy),
+    labelled with ``source``."""
+    options: dict[str, Any] = {name: name for name in pool}
+    card = start["card"]
+    if card not in options.values():
+        options[f"{_card_name(card)} — {source}"] = card
+    return options
+
+
+def card_choice(options: Mapping[str, Any], start: Mapping[str, Any]) -> str:
+    """The option label of the start's card."""
+    return next(label for label, value in options.items() if value == start["card"])
+
+
+def preset_options() -> dict[str, str | None]:
+    """Effect line options, label -> preset name (None for an empty line)."""
+    return {NO_PRESET: None, **{name: name for name in PRESETS}}
+
+
+def visible_slots(chosen: Sequence[str | None]) -> list[int]:
+    """The effect lines to show: every line up to the last chosen one, then one empty line."""
+    last = max((index for index, name in enumerate(chosen) if name), default=-1)
+    return list(range(min(last + 2, len(chosen))))
+
+
+# ---------------------------------------------------------------- the situation and its answer
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """A derived situation and what the library says about it."""
+
+    situation: dict[str, Any] | None
+    """The whole situation (format version 1), None when the controls give no valid one."""
+    resolution: Resolution | None
+    """``resolve_situation(situation, pool)``, None with an error."""
+    error: str | None = None
+    """Why there is no resolution (the library's message, naming the field)."""
+    not_applied: tuple[tuple[int, str, str], ...] = ()
+    """Presets left out: (line number from 1, preset, the library's reason)."""
+
+
+def _origin(start: Mapping[str, Any], effects: Sequence[Mapping[str, Any]]) -> float:
+    stamps = [effect["timestamp"] for effect in effects if effect.get("timestamp") is not None]
+    copy_of = start.get("copy_of")
+    if copy_of and copy_of.get("timestamp") is not None:
+        stamps.append(copy_of["timestamp"])
+    return max(stamps, default=0)
+
+
+def build(start: Mapping[str, Any], *, card: Any, zone: str, level: float | None,
+          plus_one: float | None, minus_one: float | None, timestamp: float | None,
+          face_down: bool, kept: Sequence[bool],
+          presets: Sequence[str | None], pool: Mapping[str, LevelerCard]) -> WhatIf:
+    """The situation the controls describe (see the module docstring) and its resolution.
+
+    A number field left empty (None) counts as 0.
+    """
+    effects = [effect for effect, keep in zip(start["effects"], kept, strict=False) if keep]
+    counters = {"level": level or 0, "+1/+1": plus_one or 0, "-1/-1": minus_one or 0}
+    base = {**start, "card": card, "zone": zone, "timestamp": timestamp or 0,
+            "face_down": face_down, "effects": effects,
+            "counters": {key: int(value) if float(value).is_integer() else value
+                         for key, value in counters.items()}}
+    try:
+        situation = situation_to_dict(parse_situation(base, pool), pool)
+    except ValueError as error:
+        return WhatIf(None, None, str(error))
+    origin, applied, left_out = _origin(start, effects), 0, []
+    for line, name in enumerate(presets, start=1):
+        if not name:
+            continue
+        try:
+            situation = apply_preset(situation, name, timestamp=origin + applied + 1, pool=pool)
+        except ValueError as error:
+            left_out.append((line, name, str(error)))
+            continue
+        applied += 1
+    try:
+        resolution = resolve_situation(situation, pool)
+    except ValueError as error:
+        return WhatIf(situation, None, str(error), tuple(left_out))
+    return WhatIf(situation, resolution, None, tuple(left_out))
+
+
+def situation_json(situation: Mapping[str, Any]) -> str:
+    """The situation as the file the view downloads (and loads back): indented JSON."""
+    return json.dumps(situation, indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------- HTML
+
+WHATIF_CSS = """<style>
+.lv-wi-answer{border:2px solid #3b3b3b;border-radius:12px;background:#fbf8f1;padding:.6rem .9rem;
+ max-width:34rem}
+.lv-wi-answer .lv-wi-pt{font-size:2.2em;font-weight:700;line-height:1.1}
+.lv-wi-answer .lv-wi-name{font-weight:600}
+.lv-wi-answer ul{margin:.15rem 0 .3rem 1.1rem;padding:0}
+.lv-wi-muted{color:#666}
+.lv-wi-state{font-size:.9rem;color:#333;margin:.4rem 0}
+.lv-wi-state ol{margin:.15rem 0 0 1.2rem;padding:0}
+.lv-wi-skip{color:#8a2a00;font-size:.9rem}
+.lv-trace{border-collapse:collapse;width:100%;font-size:.88rem;line-height:1.35}
+.lv-trace caption{caption-side:top;text-align:left;font-weight:600;padding:.2rem 0 .4rem}
+.lv-trace th{background:#f3f1ea;text-align:left;font-weight:600;padding:.3rem .5rem;
+ border-bottom:2px solid #cfc8b4;white-space:nowrap}
+.lv-trace td{padding:.28rem .5rem;border-bottom:1px solid #e6e1d3;vertical-align:top}
+.lv-trace td.lv-trace-layer,.lv-trace td.lv-trace-rule{white-space:nowrap}
+.lv-trace tbody tr:nth-child(even){background:#faf8f3}
+.lv-preset-summary{font-size:.85rem;color:#555}
+.lv-wi-top{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1.5rem;
+ align-items:start;margin-bottom:1rem}
+.lv-wi-controls h4,.lv-wi-result h4{margin:.6rem 0 .2rem;font-size:1rem}
+.lv-wi-result h4{margin-top:0}
+.lv-wi-field{display:flex;flex-direction:column;gap:.15rem;font-size:.9rem;font-weight:500;
+ margin:.25rem 0}
+.lv-wi-row{display:flex;gap:1rem;flex-wrap:wrap}
+.lv-wi-row .lv-wi-field{flex:1 1 7rem}
+.lv-wi-line{display:flex;gap:.5rem;align-items:center;margin:.25rem 0;flex-wrap:wrap}
+.lv-wi-n{min-width:1.4rem;text-align:right;color:#666}
+.lv-wi-help{font-size:.85rem;color:#555;margin:.2rem 0}
+</style>"""
+"""The What-if view's stylesheet, included once in the page."""
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value))
+
+
+def error_html(message: str, text: Mapping[str, str]) -> str:
+    """A situation that cannot be resolved: the library's message, escaped."""
+    return (f'<div class="lv-wi-error" role="alert"><strong>{_e(text["wi_error"])}</strong>'
+            f'<pre style="white-space:pre-wrap;margin:.3rem 0">{_e(message)}</pre></div>')
+
+
+def answer_html(resolution: Resolution, text: Mapping[str, str]) -> str:
+    """What the object is now: name, P/T, band, abilities, whether it can level up, and the
+    rules that decided the band."""
+    pt = ("—" if resolution.power is None or resolution.toughness is None
+          else f"{resolution.power}/{resolution.toughness}")
+    name = (_e(resolution.name) if resolution.name is not None
+            else f'<span class="lv-wi-muted">{_e(text["wi_no_name"])}</span>')
+    band = resolution.band.label if resolution.band is not None else NO_BAND
+    abilities = ("<ul class=\"lv-wi-abilities\">" + "".join(
+        f"<li>{_e(ability)}</li>" for ability in resolution.abilities) + "</ul>"
+        if resolution.abilities else
+        f' <span class="lv-wi-abilities lv-wi-muted">{_e(text["wi_no_abilities"])}</span>')
+    step = next((s for s in resolution.trace if s.layer == "level up"), None)
+    why = f" — {_e(step.description)} ({_e(step.rule)})" if step is not None else ""
+    can = text["wi_yes"] if resolution.can_level_up else text["wi_no"]
+    return (f'<div class="lv-wi-answer" data-pt="{_e(pt)}" '
+            f'data-can-level-up="{str(resolution.can_level_up).lower()}">'
+            f'<div class="lv-wi-name">{name}</div>'
+            f'<div class="lv-wi-pt">{_e(pt)}</div>'
+            f'<div>{_e(text["wi_band"])} <strong class="lv-wi-band">{_e(band)}</strong></div>'
+            f'<div>{_e(text["wi_abilities"])}{abilities}</div>'
+            f'<div>{_e(text["wi_can_level_up"])} <strong class="lv-wi-level-up">{_e(can)}'
+            f"</strong>{why}</div>"
+            f'<div class="lv-wi-muted">{_e(text["wi_decided_by"])} '
+            f'<span class="lv-wi-citations">{_e(", ".join(resolution.citations))}</span>'
+            "</div></div>")
+
+
+def trace_html(resolution: Resolution, text: Mapping[str, str]) -> str:
+    """The trace as a table: step, layer, rule, what happened (one row per step)."""
+    head = "".join(f'<th scope="col">{_e(text[key])}</th>'
+                   for key in ("wi_step", "wi_layer", "wi_rule", "wi_what"))
+    rows = "".join(
+        f'<tr data-layer="{_e(step.layer)}"><td>{number}</td>'
+        f'<td class="lv-trace-layer">{_e(step.layer)}</td>'
+        f'<td class="lv-trace-rule">{_e(step.rule)}</td><td>{_e(step.description)}</td></tr>'
+        for number, step in enumerate(resolution.trace, start=1))
+    return (f'<table class="lv-trace"><caption>{_e(text["wi_trace"])}</caption>'
+            '<colgroup><col style="width:2.2rem"><col style="width:5rem">'
+            '<col style="width:9.5rem"><col></colgroup>'
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
+def effect_text(effect: Mapping[str, Any]) -> str:
+    """One effect in a line: its source, what it does, its timestamp."""
+    kind = effect["type"]
+    what = {
+        "set_base_pt": "base P/T {power}/{toughness}",
+        "modify_pt": "{power:+d}/{toughness:+d}",
+        "switch_pt": "switch P/T",
+        "lose_all_abilities": "loses all abilities",
+        "gain_ability": "gains {ability!r}",
+    }.get(kind, kind)
+    fields = {key: effect.get(key) for key in ("power", "toughness", "ability")}
+    try:
+        described = what.format(**fields)
+    except (TypeError, ValueError):
+        described = kind
+    source = effect.get("source") or kind
+    stamp = effect.get("timestamp")
+    return f"{source}: {described}" + (f" (timestamp {stamp})" if stamp is not None else "")
+
+
+def _card_name(card: Any) -> str:
+    return card if isinstance(card, str) else str(card.get("name", ""))
+
+
+def effects_html(situation: Mapping[str, Any], text: Mapping[str, str]) -> str:
+    """The derived situation in words: its counters and timestamp, copy, face, effects."""
+    counters = situation["counters"]
+    parts = [text["wi_counters_now"].format(
+        level=counters["level"], plus=counters["+1/+1"], minus=counters["-1/-1"],
+        timestamp=situation["timestamp"])]
+    copy_of = situation.get("copy_of")
+    if copy_of:
+        parts.append(text["wi_copy"].format(card=_card_name(copy_of["card"])))
+    if situation.get("face_down"):
+        parts.append(text["wi_face_down_now"])
+    effects = situation["effects"]
+    listed = ("<ol class=\"lv-wi-effects\">" + "".join(
+        f"<li>{_e(effect_text(effect))}</li>" for effect in effects) + "</ol>"
+        if effects else f' <span class="lv-wi-muted">{_e(text["wi_no_effects"])}</span>')
+    return (f'<div class="lv-wi-state">{_e(" ".join(parts))}<div>'
+            f'{_e(text["wi_effects_now"])}{listed}</div></div>')
+
+
+def not_applied_html(whatif: WhatIf, text: Mapping[str, str]) -> str:
+    """The presets left out, each with the library's reason; empty when none was."""
+    if not whatif.not_applied:
+        return ""
+    items = "".join(f"<li>{line}. {_e(name)}: {_e(reason)}</li>"
+                    for line, name, reason in whatif.not_applied)
+    return (f'<div class="lv-wi-skip">{_e(text["wi_not_applied"])}<ul style="margin:.1rem 0 0 '
+            f'1.1rem;padding:0">{items}</ul></div>')
+
+
+def preset_summary_html(name: str | None) -> str:
+    """What a preset's card does, in short (the preset's own summary), escaped."""
+    if not name or name not in PRESETS:
+        return ""
+    preset = PRESETS[name]
+    return (f'<span class="lv-preset-summary" title="{_e(preset.models)}">'
+            f"{_e(preset.summary)} ({_e(preset.rule)})</span>")
+
+
+def rule_quote(resolution: Resolution, text: Mapping[str, str]) -> str:
+    """The deciding rule quoted in the language's rules edition (711/710 rules only)."""
+    edition = text["rules_edition"]
+    heading = text["wi_rule_quote"].format(edition=EDITIONS[edition])
+    return (f'<p style="margin:.6rem 0 .2rem">{_e(heading)}</p>'
+            + rule_quote_html(resolution.rule, edition))
+
+
+def _field(label: str, control: str) -> str:
+    return f'<label class="lv-wi-field"><span>{_e(label)}</span>{control}</label>'
+
+
+def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, str],
+               kept: Sequence[tuple[str, Mapping[str, Any]]],
+               lines: Sequence[tuple[str, str | None]]) -> str:
+    """The whole view: the controls on the left, the answer on the right, the trace below.
+
+    ``controls`` holds the HTML of the marimo controls (``card``, ``level``, ``plus``,
+    ``minus``, ``zone``, ``timestamp``, ``face_down``, ``reset``, ``download``, ``load``);
+    ``kept`` pairs each loaded effect's checkbox with the effect; ``lines`` pairs each shown
+    effect line's dropdown with its preset. Card data and effects are escaped here; the
+    labels are the app's own.
+    """
+    c = controls
+    from_file = ""
+    if kept:
+        from_file = (f'<div class="lv-wi-help">{_e(text["wi_file_effects"])}</div>' + "".join(
+            f'<div class="lv-wi-line">{box}<span>{_e(effect_text(effect))}</span></div>'
+            for box, effect in kept))
+    shown = "".join(f'<div class="lv-wi-line"><span class="lv-wi-n">{number}.</span>{menu}'
+                    f"{preset_summary_html(name)}</div>"
+                    for number, (menu, name) in enumerate(lines, start=1))
+    full = (f'<div class="lv-wi-help">{_e(text["wi_slots_full"])}</div>'
+            if lines and lines[-1][1] else "")
+    left = (f'<div class="lv-wi-controls"><p class="lv-wi-help">{_e(text["wi_intro"])}</p>'
+            f'{_field(text["wi_card"], c["card"])}'
+            f'<div class="lv-wi-row">{_field(text["wi_level"], c["level"])}'
+            f'{_field(text["wi_plus"], c["plus"])}{_field(text["wi_minus"], c["minus"])}</div>'
+            f'<div class="lv-wi-row">{_field(text["wi_zone"], c["zone"])}'
+            f'{_field(text["wi_timestamp"], c["timestamp"])}'
+            f'{_field(text["wi_face_down"], c["face_down"])}</div>'
+            f'<div class="lv-wi-help">{_e(text["wi_timestamp_help"])}</div>'
+            f'<h4>{_e(text["wi_effects"])}</h4>'
+            f'<div class="lv-wi-help">{_e(text["wi_effects_help"])}</div>'
+            f"{from_file}{shown}{full}"
+            f'<div class="lv-wi-line">{c["reset"]}<span class="lv-wi-help">'
+            f'{_e(text["wi_reset"])}</span></div>'
+            f'<div class="lv-wi-line">{c["download"]}</div>'
+            f'<div class="lv-wi-help">{_e(text["wi_load"])}</div>{c["load"]}</div>')
+    if whatif.resolution is None:
+        right = error_html(whatif.error or "", text)
+        below = ""
+    else:
+        right = (answer_html(whatif.resolution, text) + rule_quote(whatif.resolution, text))
+        below = trace_html(whatif.resolution, text)
+    state = effects_html(whatif.situation, text) if whatif.situation is not None else ""
+    right = (f'<div class="lv-wi-result"><h4>{_e(text["wi_answer"])}</h4>{right}'
+             f"{not_applied_html(whatif, text)}{state}</div>")
+    return (f'<div class="lv-whatif"><div class="lv-wi-top">{left}{right}</div>'
+            f"{below}</div>")
