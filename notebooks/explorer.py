@@ -9,30 +9,46 @@ with app.setup:
     import marimo as mo
 
     import leveler
-    from leveler import charts, views
+    from leveler import charts, labels, pool_picker, views, whatif_view
+
+
+@app.cell
+def _():
+    # The language switch and the pool picker: made once, so no other control resets them.
+    language = mo.ui.radio(options=labels.LANGUAGES, value="English", inline=True)
+    pool_file = mo.ui.file(filetypes=[".json"]).form(
+        submit_button_label="OK", bordered=False, validate=pool_picker.upload_error)
+    return language, pool_file
+
+
+@app.cell
+def _(language):
+    ui_text = labels.labels_for(language.value)
+    return (ui_text,)
 
 
 @app.cell(hide_code=True)
-def _():
-    _intro = mo.md(r"""
-    # Leveler explorer
-
-    **Levelers** are Magic: The Gathering creatures, first printed in *Rise of the Eldrazi*
-    (2010), that grow as you pay their **level up** cost: each time, they get a level
-    counter. Their text box is split into striations, each under a level symbol such as
-    `LEVEL 2-6` or `LEVEL 7+`; with that many counters the creature has that striation's
-    power/toughness and abilities (rules 711.2a, 711.2b). With fewer counters than its first
-    band it is what its uppermost P/T box says (711.5), and so it is in every zone but the
-    battlefield (711.6). Choose a number of counters and a zone to see the whole pool at once.
-    """)
+def _(ui_text):
+    _intro = mo.md(ui_text["intro"])
     mo.vstack([mo.Html(views.APP_CSS), _intro])
     return
 
 
 @app.cell
-def _():
-    pool, pool_error = views.load_pool_or_error(os.environ.get("LEVELER_POOL"))
-    return pool, pool_error
+def _(pool_file):
+    pool, pool_error, pool_report = pool_picker.choose_pool(os.environ.get("LEVELER_POOL"),
+                                                            pool_file.value)
+    return pool, pool_error, pool_report
+
+
+@app.cell
+def _(language, pool, pool_file, pool_report, ui_text):
+    mo.sidebar([mo.md(ui_text["language_heading"]), language, mo.md(ui_text["pool_heading"]),
+                mo.md(ui_text["pool_pick"]), pool_file,
+                mo.Html(pool_picker.report_html(ui_text, pool, pool_report,
+                                                os.environ.get("LEVELER_POOL")))],
+               width="19rem")
+    return
 
 
 @app.cell
