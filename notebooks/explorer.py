@@ -60,31 +60,33 @@ def _(pool, pool_error):
 
 
 @app.cell
-def _(grid):
-    _options = views.filter_options(grid.cards)
+def _(grid, ui_text):
+    _options, _t = views.filter_options(grid.cards), ui_text
     level = mo.ui.slider(start=grid.levels.start, stop=grid.levels.stop - 1, step=1, value=0,
-                         label="Level counters", show_value=True, full_width=True)
-    zone = mo.ui.dropdown(options=views.ZONE_OPTIONS, value="Battlefield", label="Zone",
-                          full_width=True)
-    colours = mo.ui.multiselect(_options["colour"], label="Colour", full_width=True)
-    rarities = mo.ui.multiselect(_options["rarity"], label="Rarity", full_width=True)
-    sets = mo.ui.multiselect(_options["set"], label="Set", full_width=True)
-    search = mo.ui.text(placeholder="part of a name", label="Name", full_width=True)
-    sort_by = mo.ui.dropdown(options=views.SORT_OPTIONS, value="Name", label="Sort by",
-                             full_width=True)
-    descending = mo.ui.switch(label="Descending")
-    mo.sidebar([mo.md("### Show the pool with"), level, zone,
-                mo.md("### Filter the pool"), colours, rarities, sets, search,
-                mo.md("### Sort the table"), sort_by, descending], width="19rem")
+                         label=_t["level"], show_value=True, full_width=True)
+    zone = mo.ui.dropdown(options=labels.zone_options(_t), value=_t["zone.battlefield"],
+                          label=_t["zone"], full_width=True)
+    colours = mo.ui.multiselect(labels.option_labels(_t, "colour", _options["colour"]),
+                                label=_t["colour"], full_width=True)
+    rarities = mo.ui.multiselect(labels.option_labels(_t, "rarity", _options["rarity"]),
+                                 label=_t["rarity"], full_width=True)
+    sets = mo.ui.multiselect(_options["set"], label=_t["set"], full_width=True)
+    search = mo.ui.text(placeholder=_t["name_placeholder"], label=_t["name"], full_width=True)
+    sort_by = mo.ui.dropdown(options=labels.sort_options(_t), value=_t["sort.Name"],
+                             label=_t["sort_by"], full_width=True)
+    descending = mo.ui.switch(label=_t["descending"])
+    mo.sidebar([mo.md(_t["show_with"]), level, zone,
+                mo.md(_t["filter"]), colours, rarities, sets, search,
+                mo.md(_t["sort"]), sort_by, descending], width="19rem")
     return colours, descending, level, rarities, search, sets, sort_by, zone
 
 
 @app.cell
-def _(grid):
-    view = mo.ui.tabs({"Pool": "", "Card": ""})
+def _(grid, ui_text):
+    view = mo.ui.tabs(dict.fromkeys(labels.tab_names(ui_text), ""))
     card_name = mo.ui.dropdown(options=grid.names, value=views.default_card(grid.names),
-                               label="Card")
-    edition = mo.ui.radio(options=views.edition_options(), value="English, current (711)",
+                               label=ui_text["card"])
+    edition = mo.ui.radio(options=views.edition_options(), value=labels.edition_label(ui_text),
                           inline=True)
     view
     return card_name, edition, view
@@ -105,27 +107,28 @@ def _(grid, names, zone):
 
 
 @app.cell
-def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, view, zone):
+def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, ui_text, view,
+      zone):
     # Both views in one cell: each cell a slider move re-runs costs ~10 ms of latency.
     pool_table = views.pool_table(grid, level.value, zone.value, names, sort_by.value,
                                   descending.value)
     selected = views.selected_names(chart.value)
     shown = views.narrow(pool_table, selected)
-    table = mo.Html(views.table_html(shown, views.table_caption(
-        len(shown), len(grid.names), level.value, zone.value, selected), level.value, zone.value))
+    table = mo.Html(labels.pool_table_html(ui_text, shown, len(grid.names), level.value,
+                                           zone.value, selected))
     _card = pool[card_name.value]
     now = leveler.characteristics(_card, level.value, zone.value)
     card_view = mo.hstack([
         mo.vstack([card_name, mo.Html(views.card_html(_card, now.band)),
                    mo.Html(views.translation_html(_card)) if edition.value == "fr-2011"
                    else ""]),
-        mo.vstack([mo.Html(views.characteristics_html(level.value, zone.value, now)),
-                   mo.Html("<p><strong>Why:</strong> the rule that decided it, as worded in"
-                           "</p>"), edition,
+        mo.vstack([mo.Html(labels.characteristics_html(ui_text, level.value, zone.value, now)),
+                   mo.Html(ui_text["why"]), edition,
                    mo.Html(views.rule_quote_html(now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
     mo.vstack([mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels)),
-               table]) if view.value == "Pool" else card_view
+               table]) if view.value == ui_text["tab_pool"] else (
+        card_view if view.value == ui_text["tab_card"] else "")
     return card_view, now, pool_table, shown, table
 
 
