@@ -132,5 +132,72 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
     return card_view, now, pool_table, shown, table
 
 
+@app.cell
+def _():
+    mo.Html(whatif_view.WHATIF_CSS)
+    return
+
+
+@app.cell
+def _(pool, pool_error):
+    # What if…: loading a file and starting over are the only inputs that remake its controls
+    # (a refused file never gets past validate); nothing here depends on the language.
+    mo.stop(pool_error is not None)
+    whatif_file = mo.ui.file(filetypes=[".json"]).form(
+        submit_button_label="OK", bordered=False,
+        validate=lambda raw: whatif_view.upload_error(raw, pool))
+    whatif_reset = mo.ui.button(label="↺", kind="neutral")
+    return whatif_file, whatif_reset
+
+
+@app.cell
+def _(pool, whatif_file, whatif_reset):
+    whatif_reset  # a click re-runs this cell: the controls start over
+    whatif_start = whatif_view.starting_situation(pool, whatif_file.value)
+    _cards = whatif_view.card_options(pool, whatif_start, whatif_view.upload_name(whatif_file.value))
+    wi_card = mo.ui.dropdown(options=_cards, value=whatif_view.card_choice(_cards, whatif_start),
+                             searchable=True, full_width=True)
+    wi_level = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["level"])
+    wi_plus = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["+1/+1"])
+    wi_minus = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["-1/-1"])
+    wi_zone = mo.ui.dropdown(options=whatif_view.ZONE_CHOICES, value=whatif_start["zone"])
+    wi_timestamp = mo.ui.number(step=0.5, value=whatif_start["timestamp"])
+    wi_face_down = mo.ui.switch(value=whatif_start["face_down"])
+    wi_kept = mo.ui.array([mo.ui.checkbox(value=True) for _ in whatif_start["effects"]])
+    wi_presets = mo.ui.array([
+        mo.ui.dropdown(options=whatif_view.preset_options(), value=whatif_view.NO_PRESET)
+        for _ in range(whatif_view.PRESET_SLOTS)])
+    return (wi_card, wi_face_down, wi_kept, wi_level, wi_minus, wi_plus, wi_presets,
+            wi_timestamp, wi_zone, whatif_start)
+
+
+@app.cell
+def _(pool, whatif_start, wi_card, wi_face_down, wi_kept, wi_level, wi_minus, wi_plus,
+      wi_presets, wi_timestamp, wi_zone):
+    whatif = whatif_view.build(
+        whatif_start, card=wi_card.value, zone=wi_zone.value, level=wi_level.value,
+        plus_one=wi_plus.value, minus_one=wi_minus.value, timestamp=wi_timestamp.value,
+        face_down=wi_face_down.value, kept=wi_kept.value, presets=wi_presets.value, pool=pool)
+    return (whatif,)
+
+
+@app.cell
+def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, wi_face_down,
+      wi_kept, wi_level, wi_minus, wi_plus, wi_presets, wi_timestamp, wi_zone):
+    _saved = whatif_view.situation_json(whatif.situation or {}).encode()
+    _download = mo.download(data=_saved, filename="situation.json", mimetype="application/json",
+                            label=ui_text["wi_save"], disabled=whatif.situation is None)
+    _controls = {"card": wi_card, "level": wi_level, "plus": wi_plus, "minus": wi_minus,
+                 "zone": wi_zone, "timestamp": wi_timestamp, "face_down": wi_face_down,
+                 "reset": whatif_reset, "download": _download, "load": whatif_file}
+    _lines = [(wi_presets[_i].text, wi_presets.value[_i])
+              for _i in whatif_view.visible_slots(wi_presets.value)]
+    _kept = [(wi_kept[_i].text, _effect) for _i, _effect in enumerate(whatif_start["effects"])]
+    mo.Html(whatif_view.panel_html(
+        ui_text, whatif, {_k: _v.text for _k, _v in _controls.items()}, _kept, _lines,
+    )) if view.value == ui_text["tab_whatif"] else None
+    return
+
+
 if __name__ == "__main__":
     app.run()
