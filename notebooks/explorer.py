@@ -128,7 +128,7 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
     ], widths=[1, 1], gap=2, align="start")
     mo.vstack([mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels)),
                table]) if view.value == ui_text["tab_pool"] else (
-        card_view if view.value == ui_text["tab_card"] else "")
+        card_view if view.value == ui_text["tab_card"] else None)
     return card_view, now, pool_table, shown, table
 
 
@@ -156,7 +156,7 @@ def _(pool, whatif_file, whatif_reset):
     whatif_start = whatif_view.starting_situation(pool, whatif_file.value)
     _cards = whatif_view.card_options(pool, whatif_start, whatif_view.upload_name(whatif_file.value))
     wi_card = mo.ui.dropdown(options=_cards, value=whatif_view.card_choice(_cards, whatif_start),
-                             searchable=True, full_width=True)
+                             full_width=True)
     wi_level = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["level"])
     wi_plus = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["+1/+1"])
     wi_minus = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["-1/-1"])
