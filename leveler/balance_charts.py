@@ -1,0 +1,278 @@
+"""Altair charts of the Balance view and the Design bench: pure functions, frame -> chart.
+
+Each takes a frame of :mod:`leveler.balance_view` (itself the library's numbers) and
+draws it; nothing is computed here but the chart's own layout (sort order, the x range
+the reference lines span).
+
+- :func:`investment_chart`: mana invested to reach each stage, a row per card.
+- :func:`turns_chart`: the turn each stage is reached (deterministic model), a row per card.
+- :func:`curve_chart`: P+T against mana invested for every stage, with the pool's trend
+  and the vanilla line; points coloured by where they sit against one of them.
+- :func:`reach_chart`: one card's chance of having reached each band by each turn.
+- :func:`variants_chart`: a design and its one-step variants on the curve.
+- :func:`progression_chart`: power and toughness by level, designs over the printed pool.
+
+Designs are drawn as diamonds (or thick coloured lines), printed cards as circles (or
+thin grey lines). Text in the charts (names, bands) is drawn by Vega as text, never
+parsed as HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import altair as alt
+import pandas as pd
+
+from leveler.balance import FLAGS, Trend, VanillaLine
+from leveler.balance_view import DESIGN, PRINTED, Bench
+
+__all__ = [
+    "FLAG_COLOURS",
+    "SOURCE_SHAPES",
+    "balance_charts",
+    "bench_charts",
+    "card_order",
+    "curve_chart",
+    "investment_chart",
+    "progression_chart",
+    "reach_chart",
+    "reference_lines",
+    "turns_chart",
+    "variants_chart",
+]
+
+FLAG_COLOURS = {"below": "#c0392b", "on": "#8d8d8d", "above": "#1f7a4d"}
+"""Point colour by placement against a reference line."""
+SOURCE_SHAPES = {PRINTED: "circle", DESIGN: "diamond"}
+"""Point shape by where a card comes from."""
+_SOURCE_COLOURS = {PRINTED: "#9a9a9a", DESIGN: "#d35400"}
+_ROW = 17
+"""Pixels per card in the per-card charts."""
+_REFERENCE_STYLE = {"pool trend": [6, 3], "vanilla": [1, 0]}
+
+
+def card_order(frame: pd.DataFrame, by: str = "mana_invested") -> list[str]:
+    """Card names for a per-card chart: designs first, then by their top stage's ``by``."""
+    tops = frame.groupby("name", sort=False).agg(top=(by, "max"), source=("source", "first"))
+    tops["design_first"] = tops["source"] != DESIGN
+    tops = tops.reset_index().sort_values(["design_first", "top", "name"], kind="stable")
+    return [str(name) for name in tops["name"]]
+
+
+def _shape() -> alt.Shape:
+    return alt.Shape("source:N", title="Source",
+                     scale=alt.Scale(domain=list(SOURCE_SHAPES),
+                                     range=list(SOURCE_SHAPES.values())))
+
+
+def _stage_colour() -> alt.Color:
+    return alt.Color("stage:O", title="Stage (0 = printed box)",
+                     scale=alt.Scale(scheme="viridis"))
+
+
+def _per_card(frame: pd.DataFrame, x: str, title: str, width: int, *, labels: bool,
+              order: Sequence[str]) -> alt.TopLevelMixin:
+    y = alt.Y("name:N", sort=list(order), title=None,
+              axis=alt.Axis(labels=labels, ticks=labels, labelLimit=190))
+    base = alt.Chart(frame).encode(y=y)
+    span = base.mark_rule(color="#c9c2ae", strokeWidth=2).encode(
+        x=alt.X(f"min({x}):Q", title=title), x2=f"max({x}):Q")
+    points = base.mark_point(filled=True, size=70, opacity=0.95).encode(
+        x=alt.X(f"{x}:Q", title=title, axis=alt.Axis(tickMinStep=1, format="d")),
+        color=_stage_colour(),
+        shape=_shape(),
+        tooltip=[alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
+                 alt.Tooltip("min_level:Q", title="Level counters"),
+                 alt.Tooltip("mana_invested:Q", title="Mana invested"),
+                 alt.Tooltip("turn:Q", title="Turn"),
+                 alt.Tooltip("power:Q", title="Power"),
+                 alt.Tooltip("toughness:Q", title="Toughness")],
+    )
+    height = max(_ROW * len(order), 60)
+    return alt.layer(span, points).properties(width=width, height=height)
+
+
+def investment_chart(frame: pd.DataFrame, *, width: int = 300, labels: bool = True,
+                     order: Sequence[str] | None = None) -> alt.TopLevelMixin:
+    """Mana invested to reach each stage (702.87a, 711.2), one row per card.
+
+    ``frame`` is :func:`leveler.balance_view.balance_frame` (or its rows for some cards).
+    Rows go in ``order`` (default :func:`card_order`): designs first.
+    """
+    rows = order if order is not None else card_order(frame)
+    return _per_card(frame, "mana_invested", "Mana invested", width, labels=labels,
+                     order=rows).properties(title="Mana invested per band")
+
+
+def turns_chart(frame: pd.DataFrame, *, width: int = 240, labels: bool = True,
+                order: Sequence[str] | None = None) -> alt.TopLevelMixin:
+    """The turn each stage is first reached (on the play, a land a turn), one row per card.
+
+    Stages never reached within the model's turns are left out.
+    """
+    rows = order if order is not None else card_order(frame)
+    reached = frame[frame["turn"].notna()].astype({"turn": "int64"})
+    return _per_card(reached, "turn", "Turn reached", width, labels=labels,
+                     order=rows).properties(title="Turns to each band")
+
+
+def reference_lines(trend: Trend, vanilla: VanillaLine, top_mana: float) -> pd.DataFrame:
+    """The two reference lines as points at 0 and ``top_mana`` mana: line, mana, stats."""
+    ends = [0.0, float(max(top_mana, 1))]
+    rows = [{"line": "pool trend", "mana_invested": mana, "stats": float(trend.at(mana))}
+            for mana in ends]
+    rows += [{"line": "vanilla", "mana_invested": mana, "stats": float(vanilla.at(mana))}
+             for mana in ends]
+    return pd.DataFrame(rows)
+
+
+def _lines_layer(trend: Trend, vanilla: VanillaLine, top_mana: float) -> alt.Chart:
+    lines = reference_lines(trend, vanilla, top_mana)
+    layer: alt.Chart = alt.Chart(lines).mark_line(color="#555", strokeWidth=1.5, clip=True).encode(
+        x="mana_invested:Q", y="stats:Q",
+        strokeDash=alt.StrokeDash("line:N", title="Reference",
+                                  scale=alt.Scale(domain=list(_REFERENCE_STYLE),
+                                                  range=list(_REFERENCE_STYLE.values()))),
+        tooltip=[alt.Tooltip("line:N", title="Line")])
+    return layer
+
+
+def _flag_colour(flag: str) -> alt.Color:
+    title = "vs pool trend" if flag == "trend_flag" else "vs vanilla"
+    return alt.Color(f"{flag}:N", title=title,
+                     scale=alt.Scale(domain=list(FLAGS), range=[FLAG_COLOURS[f] for f in FLAGS]))
+
+
+def curve_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
+                flag: str = "trend_flag", width: int = 420, height: int = 300
+                ) -> alt.TopLevelMixin:
+    """P+T at each stage against mana invested, with the pool's trend and the vanilla line.
+
+    Points are coloured by ``flag`` (``trend_flag`` or ``vanilla_flag``) and shaped by
+    source. The y axis follows the points; the lines are clipped to it.
+    """
+    top = float(frame["mana_invested"].max()) if not frame.empty else 1.0
+    top_stats = float(frame["stats"].max()) if not frame.empty else 1.0
+    points = alt.Chart(frame).mark_point(filled=True, size=65, opacity=0.85).encode(
+        x=alt.X("mana_invested:Q", title="Mana invested", scale=alt.Scale(domain=[0, top])),
+        y=alt.Y("stats:Q", title="P+T", scale=alt.Scale(domain=[0, top_stats + 1])),
+        color=_flag_colour(flag),
+        shape=_shape(),
+        tooltip=[alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
+                 alt.Tooltip("mana_invested:Q", title="Mana invested"),
+                 alt.Tooltip("stats:Q", title="P+T"),
+                 alt.Tooltip("trend_stats:Q", title="Pool trend", format=".2f"),
+                 alt.Tooltip("trend_flag:N", title="vs trend"),
+                 alt.Tooltip("vanilla_stats:Q", title="Vanilla", format=".2f"),
+                 alt.Tooltip("vanilla_flag:N", title="vs vanilla")],
+    )
+    return alt.layer(_lines_layer(trend, vanilla, top), points).properties(
+        width=width, height=height, title="The curve: P+T per mana invested")
+
+
+def reach_chart(chances: pd.DataFrame, name: str, *, width: int = 360, height: int = 220
+                ) -> alt.TopLevelMixin:
+    """Chance of having reached each stage of ``name`` by each turn (Limited Monte Carlo)."""
+    rows = chances[chances["name"] == name]
+    order = list(dict.fromkeys(rows.sort_values("stage")["band"]))
+    chart: alt.Chart = alt.Chart(rows).mark_line(point=True).encode(
+        x=alt.X("turn:Q", title="Turn", axis=alt.Axis(tickMinStep=1, format="d")),
+        y=alt.Y("chance:Q", title="Chance reached", axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("band:N", title="Band", sort=order,
+                        scale=alt.Scale(scheme="viridis")),
+        tooltip=[alt.Tooltip("band:N", title="Band"), alt.Tooltip("turn:Q", title="Turn"),
+                 alt.Tooltip("chance:Q", title="Chance", format=".1%")],
+    ).properties(width=width, height=height,
+                 title=alt.Title("Chance of having reached each band by each turn",
+                                 subtitle=name))
+    return chart
+
+
+def variants_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
+                   width: int = 420, height: int = 280) -> alt.TopLevelMixin:
+    """A design's stages (joined by a line) and its one-step variants' (points) on the curve.
+
+    ``frame`` is :func:`leveler.balance_view.variants_frame`; variant 0 is the design.
+    """
+    top = float(frame["mana_invested"].max()) if not frame.empty else 1.0
+    top_stats = float(frame["stats"].max()) if not frame.empty else 1.0
+    x = alt.X("mana_invested:Q", title="Mana invested", scale=alt.Scale(domain=[0, top]))
+    y = alt.Y("stats:Q", title="P+T", scale=alt.Scale(domain=[0, top_stats + 1]))
+    tooltip = [alt.Tooltip("change:N", title="Variant"), alt.Tooltip("band:N", title="Band"),
+               alt.Tooltip("power:Q", title="Power"),
+               alt.Tooltip("toughness:Q", title="Toughness"),
+               alt.Tooltip("mana_invested:Q", title="Mana invested"),
+               alt.Tooltip("turn:Q", title="Turn"),
+               alt.Tooltip("trend_flag:N", title="vs trend"),
+               alt.Tooltip("vanilla_flag:N", title="vs vanilla")]
+    design = frame[frame["variant"] == 0]
+    others = frame[frame["variant"] != 0]
+    spread = alt.Chart(others).mark_point(size=45, opacity=0.7).encode(
+        x=x, y=y, color=_flag_colour("trend_flag"), tooltip=tooltip)
+    path = alt.Chart(design).mark_line(color=_SOURCE_COLOURS[DESIGN], strokeWidth=2,
+                                       point=alt.OverlayMarkDef(shape="diamond", size=110,
+                                                                filled=True,
+                                                                color=_SOURCE_COLOURS[DESIGN])).encode(
+        x=x, y=y, order="stage:Q", tooltip=tooltip)
+    return alt.layer(_lines_layer(trend, vanilla, top), spread, path).properties(
+        width=width, height=height, title="Variants: one parameter, one step")
+
+
+def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 170
+                      ) -> alt.TopLevelMixin:
+    """Power and toughness by level counters on the battlefield: designs over the pool.
+
+    ``frame`` is :func:`leveler.balance_view.progression_frame`. Printed cards are thin
+    grey step lines, designs thick coloured ones (711.2a/b, 711.5).
+    """
+    x = alt.X("level_counters:Q", title="Level counters",
+              axis=alt.Axis(tickMinStep=1, format="d"))
+    y = alt.Y("value:Q", title=None, axis=alt.Axis(tickMinStep=1, format="d"))
+    tooltip = [alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
+               alt.Tooltip("level_counters:Q", title="Level counters"),
+               alt.Tooltip("value:Q", title="Value")]
+    colour = alt.Color("source:N", title="Source",
+                       scale=alt.Scale(domain=list(_SOURCE_COLOURS),
+                                       range=list(_SOURCE_COLOURS.values())))
+    printed = alt.Chart().mark_line(interpolate="step-after", strokeWidth=1,
+                                    opacity=0.45).encode(
+        x=x, y=y, detail="name:N", color=colour, tooltip=tooltip,
+    ).transform_filter(alt.datum.source == PRINTED)
+    designs = alt.Chart().mark_line(interpolate="step-after", strokeWidth=3.5,
+                                    point=True).encode(
+        x=x, y=y, detail="name:N", color=colour, tooltip=tooltip,
+    ).transform_filter(alt.datum.source == DESIGN)
+    return alt.layer(printed, designs, data=frame).properties(
+        width=width, height=height,
+    ).facet(column=alt.Column("metric:N", title=None, sort=["Power", "Toughness"])).properties(
+        title="P/T by level counters (battlefield)")
+
+
+def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine
+                   ) -> dict[str, alt.TopLevelMixin]:
+    """The Balance view's charts of :func:`leveler.balance_view.balance_frame`, by file stem:
+    ``investment`` and ``turns`` (cards in the same order, so they read side by side;
+    the turns chart leaves the names to the investment chart) and ``curve``."""
+    order = card_order(frame)
+    return {
+        "investment": investment_chart(frame, order=order),
+        "turns": turns_chart(frame, order=order, labels=False),
+        "curve": curve_chart(frame, trend, vanilla),
+    }
+
+
+def bench_charts(bench: Bench, trend: Trend, vanilla: VanillaLine
+                 ) -> dict[str, alt.TopLevelMixin]:
+    """The bench's charts of a :class:`leveler.balance_view.Bench`, by file stem:
+    ``progression`` always; ``investment`` and ``turns`` when the pool gives a trend;
+    ``variants`` (the draft on the curve) when the draft parses too."""
+    found: dict[str, alt.TopLevelMixin] = {"progression": progression_chart(bench.progression)}
+    if bench.balance is not None:
+        order = card_order(bench.balance)
+        found["investment"] = investment_chart(bench.balance, order=order)
+        found["turns"] = turns_chart(bench.balance, order=order, labels=False)
+    if bench.variants is not None:
+        found["variants"] = variants_chart(bench.variants, trend, vanilla)
+    return found

@@ -1,0 +1,719 @@
+"""What the app's Balance view and Design bench show, as frames and escaped HTML.
+
+The notebook builds controls, calls these functions and lays out their results; every
+number comes from :mod:`leveler.balance` (mana invested, turns, the curve, variants,
+the Limited Monte Carlo) and every design is read by the loader the designs file uses
+(:func:`leveler.data.card_from_record`). Nothing here decides a rule.
+
+- The pool's own trend is always fitted on the printed pool alone
+  (:func:`leveler.balance.fit_trend`), so designs are placed against the printed
+  levelers, never against themselves.
+- A design whose name is taken (by a printed card or an earlier design) is shown as
+  ``Name (design)``, so that every card in a frame has its own name.
+- Whatever is typed into a design, and every name in the pool or the designs file,
+  is escaped (:func:`html.escape`) before it reaches HTML.
+- Frames the app asks for again and again are cached by value (cards are frozen and
+  hashable), so a re-run with the same inputs costs a dictionary look-up; callers get
+  copies. The Monte Carlo runs only when asked (:func:`reach_frame`) and is kept for
+  the inputs it ran with.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from leveler.balance import (
+    CurveModel,
+    LimitedModel,
+    Trend,
+    VanillaLine,
+    curve,
+    fit_trend,
+    pool_reach_chances,
+    turns_to_band,
+    variants,
+)
+from leveler.data import card_from_record
+from leveler.designs import DESIGN_FIELDS, DesignsFile, load_designs, save_designs
+from leveler.model import LevelerCard, Pool, Zone, cards_of
+from leveler.pool import progression
+from leveler.text import CardTextError
+
+__all__ = [
+    "BALANCE_COLUMNS",
+    "BALANCE_INTRO",
+    "BALANCE_TAB",
+    "BENCH_CSS",
+    "BENCH_INTRO",
+    "BENCH_TAB",
+    "CURVE_MODEL",
+    "DESIGN",
+    "GAMES",
+    "LIMITED",
+    "NEW_DESIGN",
+    "NEW_DESIGN_LABEL",
+    "PRINTED",
+    "SEED",
+    "TOLERANCE",
+    "VANILLA",
+    "Bench",
+    "Chances",
+    "Draft",
+    "balance_frame",
+    "balance_or_error",
+    "balance_table",
+    "bench_frames",
+    "bench_tables",
+    "card_names",
+    "change_label",
+    "combine",
+    "curve_settings",
+    "design_choices",
+    "design_html",
+    "designs_html",
+    "draft_error_html",
+    "draft_fields",
+    "frame_html",
+    "message_html",
+    "open_designs",
+    "progression_frame",
+    "reach_frame",
+    "reach_table",
+    "read_draft",
+    "save_and_reload",
+    "save_design",
+    "trend_of",
+    "variants_frame",
+    "variants_table",
+]
+
+VANILLA = VanillaLine()
+"""The vanilla line's defaults: P+T = 2 x mana + 0 (a 2/2 for 2, "the vanilla test")."""
+TOLERANCE = 1.0
+"""How far (in points of P+T) a stage may sit from a line and still count as ``on`` it."""
+CURVE_MODEL = CurveModel()
+"""The deterministic turns: on the play, one land a turn, colours ignored."""
+LIMITED = LimitedModel()
+"""The Monte Carlo's defaults: 17 lands in 40 cards, on the play."""
+GAMES = 100_000
+"""Monte Carlo games per card."""
+SEED = 0
+"""The Monte Carlo's seed: the same inputs always give the same chances."""
+
+BALANCE_TAB = "Balance"
+"""The Balance view's tab."""
+BENCH_TAB = "Design bench"
+"""The Design bench's tab."""
+
+BALANCE_INTRO = (
+    "Every band of every printed leveler, and of each design saved in the designs file: "
+    "the **mana invested** to reach it (mana value + N1 × the level up cost, 702.87a), the "
+    "**turn** it is reached on the play with a land a turn and no other mana, and its **P+T "
+    "against the curve**: the printed pool's own trend (least squares over every band) and "
+    "the vanilla line P+T = a × mana + b (default a = 2, b = 0: a 2/2 for 2). A band is "
+    "*above* or *below* a line when its P+T is more than the tolerance away from it. "
+    "Abilities are not valued, so a utility leveler sits below by design.")
+"""What the Balance view shows, for the top of the view (markdown)."""
+
+BENCH_INTRO = (
+    "Write a leveler: its text is parsed as you type, the way the designs file will read "
+    "it. It is placed beside the printed pool on the charts below, and every variant "
+    "that moves one parameter one step is placed against the curve. **Save design** "
+    "writes it to the designs file (atomically: a crash never loses the file), even if it "
+    "does not parse yet; the file is loaded again when the app starts.")
+"""What the Design bench does, for the top of the view (markdown)."""
+
+PRINTED = "printed"
+"""``source`` of a printed card (from the pool)."""
+DESIGN = "design"
+"""``source`` of a design (from the designs file or the bench)."""
+
+NEW_DESIGN_LABEL = "New design"
+"""The design picker's entry for a fresh design (:data:`NEW_DESIGN`)."""
+NEW_DESIGN: dict[str, str] = {
+    "name": "New Leveler",
+    "mana_cost": "{1}{W}",
+    "type_line": "Creature — Human Soldier",
+    "power": "1",
+    "toughness": "2",
+    "oracle_text": "Level up {1}\nLEVEL 2-4\n2/3\nVigilance\nLEVEL 5+\n3/4\nFirst strike",
+}
+"""What the bench opens on when the designs file holds nothing: a small valid leveler."""
+
+
+# ---------------------------------------------------------------- pool and designs
+
+def combine(pool: Pool, designs: Pool = ()) -> tuple[list[LevelerCard], dict[str, str]]:
+    """The printed cards, then the designs, each with a name of its own; and each name's source.
+
+    A design named like a card before it becomes ``Name (design)`` (then
+    ``Name (design 2)``, ...); nothing else about it changes.
+    """
+    cards = cards_of(pool)
+    sources = dict.fromkeys((card.name for card in cards), PRINTED)
+    combined = list(cards)
+    for card in cards_of(designs):
+        name, number = card.name, 1
+        while name in sources:
+            number += 1
+            name = f"{card.name} (design)" if number == 2 else f"{card.name} (design {number - 1})"
+        sources[name] = DESIGN
+        combined.append(card if name == card.name else replace(card, name=name))
+    return combined, sources
+
+
+def card_names(pool: Pool, designs: Pool = ()) -> list[str]:
+    """The names :func:`combine` gives the printed cards and the designs, in order."""
+    return [card.name for card in combine(pool, designs)[0]]
+
+
+def curve_settings(slope: float | None, intercept: float | None, tolerance: float | None
+                   ) -> tuple[VanillaLine, float]:
+    """The vanilla line P+T = ``slope`` x mana + ``intercept`` and the tolerance, from the
+    app's fields; a field left empty takes its default (:data:`VANILLA`, :data:`TOLERANCE`)."""
+    line = VanillaLine(VANILLA.slope if slope is None else float(slope),
+                       VANILLA.intercept if intercept is None else float(intercept))
+    return line, TOLERANCE if tolerance is None else float(tolerance)
+
+
+@lru_cache(maxsize=8)
+def _trend(printed: tuple[LevelerCard, ...]) -> Trend:
+    return fit_trend(printed)
+
+
+def trend_of(pool: Pool) -> Trend:
+    """The printed pool's trend (:func:`leveler.balance.fit_trend`), cached per pool."""
+    return _trend(tuple(cards_of(pool)))
+
+
+_FRAME_COLUMNS = ["name", "source", "stage", "band", "min_level", "mana_invested", "turn",
+                  "power", "toughness", "stats", "stats_per_mana", "trend_stats",
+                  "trend_residual", "trend_flag", "vanilla_stats", "vanilla_residual",
+                  "vanilla_flag"]
+
+
+@lru_cache(maxsize=32)
+def _placed(cards: tuple[LevelerCard, ...], source: str, trend: Trend, vanilla: VanillaLine,
+            tolerance: float, model: CurveModel) -> pd.DataFrame:
+    """:func:`curve` of ``cards`` against ``trend`` with :func:`turns_to_band`'s turn joined on."""
+    placed = curve(list(cards), trend=trend, vanilla=vanilla, tolerance=tolerance)
+    turns = pd.concat([turns_to_band(card, model)[["stage", "turn"]].assign(name=card.name)
+                       for card in cards], ignore_index=True)
+    frame = placed.merge(turns, on=["name", "stage"], how="left", validate="one_to_one")
+    frame["source"] = pd.Series([source] * len(frame), dtype="str")
+    return frame[_FRAME_COLUMNS]
+
+
+def balance_frame(
+    pool: Pool,
+    designs: Pool = (),
+    *,
+    vanilla: VanillaLine = VANILLA,
+    tolerance: float = TOLERANCE,
+    model: CurveModel = CURVE_MODEL,
+) -> pd.DataFrame:
+    """Every stage of every printed card, then of every design: mana, turn and the curve.
+
+    One row per card and stage. Columns: name, source (:data:`PRINTED` or
+    :data:`DESIGN`), then :func:`leveler.balance.curve`'s columns against the printed
+    pool's trend, with ``turn`` (Int64, <NA> if not reached) from
+    :func:`leveler.balance.turns_to_band` under ``model``. ValueError if the printed
+    pool cannot give a trend (see :func:`balance_or_error`).
+    """
+    printed = tuple(cards_of(pool))
+    trend = _trend(printed)
+    combined, _ = combine(printed, designs)
+    parts = [_placed(printed, PRINTED, trend, vanilla, float(tolerance), model)]
+    if len(combined) > len(printed):
+        parts.append(_placed(tuple(combined[len(printed):]), DESIGN, trend, vanilla,
+                             float(tolerance), model))
+    return pd.concat(parts, ignore_index=True)
+
+
+def balance_or_error(pool: Pool, designs: Pool = (), **options: Any
+                     ) -> tuple[pd.DataFrame | None, str | None]:
+    """:func:`balance_frame`, or None and why it cannot be computed (for a callout)."""
+    try:
+        return balance_frame(pool, designs, **options), None
+    except ValueError as error:
+        return None, f"The curve needs the printed pool's trend, and {error}."
+
+
+BALANCE_COLUMNS = {
+    "name": "Card", "source": "Source", "band": "Band", "min_level": "Level counters",
+    "mana_invested": "Mana invested", "turn": "Turn", "pt": "P/T", "stats": "P+T",
+    "trend_stats": "Trend P+T", "trend_flag": "vs trend", "vanilla_stats": "Vanilla P+T",
+    "vanilla_flag": "vs vanilla",
+}
+"""The balance table's columns (frame column -> heading), in display order."""
+
+
+def balance_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """:func:`balance_frame` as the app shows it (and exports it): one row per stage.
+
+    The reference lines' P+T are rounded to two decimals; ``Turn`` is empty where the
+    stage is not reached; flags are plain text.
+    """
+    table = pd.DataFrame({
+        "name": frame["name"],
+        "source": frame["source"],
+        "band": frame["band"],
+        "min_level": frame["min_level"],
+        "mana_invested": frame["mana_invested"],
+        "turn": frame["turn"],
+        "pt": frame["power"].astype(str) + "/" + frame["toughness"].astype(str),
+        "stats": frame["stats"],
+        "trend_stats": frame["trend_stats"].round(2),
+        "trend_flag": frame["trend_flag"].astype(str),
+        "vanilla_stats": frame["vanilla_stats"].round(2),
+        "vanilla_flag": frame["vanilla_flag"].astype(str),
+    })
+    return table.rename(columns=BALANCE_COLUMNS).reset_index(drop=True)
+
+
+# ---------------------------------------------------------------- the Monte Carlo
+
+@dataclass(frozen=True)
+class Chances:
+    """A Monte Carlo run: chance of each stage reached by each turn, for every card."""
+
+    frame: pd.DataFrame
+    """:func:`leveler.balance.pool_reach_chances` with a ``source`` column after ``name``."""
+    model: LimitedModel
+    games: int
+    seconds: float
+    """How long the run took."""
+
+
+_CHANCES: OrderedDict[tuple[Any, ...], Chances] = OrderedDict()
+_KEPT_RUNS = 8
+
+
+def reach_frame(
+    pool: Pool,
+    designs: Pool = (),
+    lands: int = LIMITED.lands,
+    on_the_play: bool = LIMITED.on_the_play,
+    *,
+    run: bool,
+    games: int = GAMES,
+    seed: int = SEED,
+) -> Chances | None:
+    """The Limited Monte Carlo for the printed cards and the designs, when asked for.
+
+    With ``run`` it plays ``games`` games per card (all cards on the same shuffles,
+    :func:`leveler.balance.pool_reach_chances`); without it, it returns the run kept
+    for exactly these inputs, or None if there is none. The last few runs are kept.
+    """
+    cards, sources = combine(pool, designs)
+    model = replace(LIMITED, lands=lands, on_the_play=on_the_play)
+    key = (tuple(cards), model, games, seed)
+    kept = _CHANCES.get(key)
+    if kept is None and not run:
+        return None
+    if kept is None:
+        start = time.perf_counter()
+        frame = pool_reach_chances(cards, model, games=games, seed=seed)
+        seconds = time.perf_counter() - start
+        frame.insert(1, "source", frame["name"].map(sources).astype("str"))
+        kept = _CHANCES[key] = Chances(frame, model, games, seconds)
+        while len(_CHANCES) > _KEPT_RUNS:
+            _CHANCES.popitem(last=False)
+    _CHANCES.move_to_end(key)
+    return replace(kept, frame=kept.frame.copy())
+
+
+def reach_table(chances: pd.DataFrame, name: str) -> pd.DataFrame:
+    """One card's chances as a table: a row per band, a column per turn, in percent."""
+    rows = chances[chances["name"] == name]
+    wide = rows.pivot(index=["stage", "band"], columns="turn", values="chance")
+    wide = (wide * 100).round(1)
+    wide.columns = [f"Turn {turn}" for turn in wide.columns]
+    return wide.reset_index().drop(columns="stage").rename(columns={"band": "Band"})
+
+
+# ---------------------------------------------------------------- the design bench
+
+@dataclass(frozen=True)
+class Draft:
+    """What the designer has typed, as a design record, and what it parses to."""
+
+    record: dict[str, str]
+    """Every field as typed (:data:`leveler.designs.DESIGN_FIELDS`)."""
+    card: LevelerCard | None
+    """The parsed design, or None when it does not parse."""
+    error: CardTextError | None
+    """Why it does not parse: the message, and the line of the text when there is one."""
+
+
+def read_draft(name: str, mana_cost: str, type_line: str, power: str, toughness: str,
+               oracle_text: str) -> Draft:
+    """Parse the fields as the designs file will (:func:`leveler.data.card_from_record`)."""
+    record = dict(zip(DESIGN_FIELDS, (name, mana_cost, type_line, power, toughness,
+                                      oracle_text), strict=True))
+    try:
+        card = card_from_record(record)
+    except CardTextError as error:
+        return Draft(record, None, error)
+    except ValueError as error:  # any other complaint about a field, with its message
+        return Draft(record, None, CardTextError(str(error), card=name or None))
+    return Draft(record, card, None)
+
+
+def draft_fields(record: Mapping[str, Any]) -> dict[str, str]:
+    """The bench's form values for a saved record (every field a string, missing ones empty)."""
+    return {key: "" if record.get(key) is None else str(record[key]) for key in DESIGN_FIELDS}
+
+
+def design_choices(designs: DesignsFile) -> dict[str, dict[str, str]]:
+    """The design picker: :data:`NEW_DESIGN_LABEL`, then each saved design by name.
+
+    Records that share a name get ``(2)``, ``(3)``, ... so every entry can be chosen.
+    """
+    choices = {NEW_DESIGN_LABEL: dict(NEW_DESIGN)}
+    for record in designs.records:
+        base = str(record.get("name") or "(no name)")
+        label, number = base, 1
+        while label in choices:
+            number += 1
+            label = f"{base} ({number})"
+        choices[label] = draft_fields(record)
+    return choices
+
+
+def open_designs(path: str | Path) -> DesignsFile:
+    """The designs file at ``path``; an unreadable one is reported in ``message``, not raised."""
+    try:
+        return load_designs(Path(str(path).strip()).expanduser())
+    except ValueError as error:
+        return DesignsFile(Path(str(path)), (), {}, (), message=str(error))
+
+
+def save_design(path: str | Path, record: Mapping[str, Any]) -> str:
+    """Save ``record`` into the designs file at ``path``; return what was done, for a person.
+
+    The file is read again first, so designs saved meanwhile (another tab) are kept;
+    a record with the same name is replaced in place, otherwise the record is added at
+    the end. A design that does not parse is saved as typed. Written atomically by
+    :func:`leveler.designs.save_designs`. ValueError for a design with no name.
+    """
+    name = str(record.get("name") or "")
+    if not name.strip():
+        raise ValueError("give the design a name before saving it")
+    target = Path(str(path).strip()).expanduser()
+    current = load_designs(target)
+    records = [dict(saved) for saved in current.records]
+    where = next((i for i, saved in enumerate(records) if saved.get("name") == name), None)
+    if where is None:
+        records.append(dict(record))
+    else:
+        records[where] = dict(record)
+    save_designs(records, target)
+    verb = "Added" if where is None else "Replaced"
+    note = f" ({current.message})" if current.message else ""
+    return f"{verb} “{name}” in {target}: {len(records)} design(s) in the file.{note}"
+
+
+def save_and_reload(start: DesignsFile, record: Mapping[str, Any] | None
+                    ) -> tuple[DesignsFile, str | None, bool]:
+    """Save ``record`` into ``start``'s file first if given, then read the file again.
+
+    ``start`` is the file as the app opened it; what opening it said (a corrupt file set
+    aside) is kept in the returned file's ``message``. Returns the file as it now is,
+    what the save did (None when nothing was saved) and whether it succeeded. A failed
+    save (no name, a folder that cannot be written) is a message; what was typed stays
+    in the form.
+    """
+    note, saved = None, True
+    if record is not None:
+        try:
+            note = save_design(start.path, record)
+        except (OSError, ValueError) as error:
+            note, saved = f"Not saved: {error}", False
+    now = open_designs(start.path)
+    if start.message and not now.message:
+        now = replace(now, message=start.message, set_aside=start.set_aside)
+    return now, note, saved
+
+
+def progression_frame(pool: Pool, designs: Pool = (), past_top: int = 3) -> pd.DataFrame:
+    """Power and toughness of every card at every level on the battlefield, long form.
+
+    From :func:`leveler.pool.progression`; levels 0 to ``past_top`` past the highest
+    band start. Columns: name, source, level_counters, metric (``Power`` or
+    ``Toughness``), value, band.
+    """
+    cards, sources = combine(pool, designs)
+    top = max((card.top_level for card in cards), default=0)
+    grid = progression(cards, range(top + past_top + 1), [Zone.BATTLEFIELD])
+    names = grid["name"].astype(str)
+    base = pd.DataFrame({
+        "name": names,
+        "source": names.map(sources),
+        "level_counters": grid["level_counters"],
+        "band": grid["band"].astype(str).where(grid["band"].notna(), PRINTED),
+    })
+    long = [base.assign(metric=metric, value=grid[metric.lower()].to_numpy())
+            for metric in ("Power", "Toughness")]
+    return pd.concat(long, ignore_index=True)
+
+
+_PARAMETER_WORDS = {"power": "power", "toughness": "toughness", "min_level": "start (N1)"}
+
+
+def change_label(parameter: str, step: int) -> str:
+    """A variant in words: ``level up cost +1``, ``band 1 start (N1) -1``, ``the design``."""
+    if parameter == "design":
+        return "the design"
+    sign = f"{step:+d}"
+    if parameter == "level_up_cost":
+        return f"level up cost {sign} generic"
+    where, _, field = parameter.partition("_")  # printed_power, band1_min_level, ...
+    place = "printed box" if where == "printed" else f"band {where.removeprefix('band')}"
+    return f"{place} {_PARAMETER_WORDS.get(field, field)} {sign}"
+
+
+def variants_frame(
+    card: LevelerCard,
+    pool: Pool,
+    *,
+    vanilla: VanillaLine = VANILLA,
+    tolerance: float = TOLERANCE,
+    model: CurveModel = CURVE_MODEL,
+) -> pd.DataFrame:
+    """:func:`leveler.balance.variants` of ``card`` against the printed pool's trend,
+    with a ``change`` column (:func:`change_label`) after ``variant``."""
+    frame = variants(card, trend=trend_of(pool), vanilla=vanilla, tolerance=tolerance,
+                     model=model)
+    labels = [change_label(str(parameter), int(step))
+              for parameter, step in zip(frame["parameter"], frame["step"], strict=True)]
+    frame.insert(1, "change", pd.Series(labels, dtype="str"))
+    return frame
+
+
+@dataclass(frozen=True)
+class Bench:
+    """Everything the bench draws for one draft, beside the printed pool."""
+
+    balance: pd.DataFrame | None
+    """:func:`balance_frame` of the pool and the draft (None if no trend, see ``error``)."""
+    variants: pd.DataFrame | None
+    """:func:`variants_frame` of the draft; None while it does not parse."""
+    progression: pd.DataFrame
+    """:func:`progression_frame` of the pool and the draft."""
+    error: str | None = None
+    """Why the curve cannot be drawn (a pool with no trend)."""
+
+    @property
+    def design_rows(self) -> pd.DataFrame | None:
+        """The draft's rows of ``balance`` (empty while it does not parse)."""
+        if self.balance is None:
+            return None
+        return self.balance[self.balance["source"] == DESIGN].reset_index(drop=True)
+
+
+def bench_frames(pool: Pool, draft: Draft, *, vanilla: VanillaLine = VANILLA,
+                 tolerance: float = TOLERANCE, model: CurveModel = CURVE_MODEL) -> Bench:
+    """The bench's frames for ``draft`` (only the pool's while it does not parse)."""
+    designs = [draft.card] if draft.card is not None else []
+    balance, error = balance_or_error(pool, designs, vanilla=vanilla, tolerance=tolerance,
+                                      model=model)
+    placed = None
+    if draft.card is not None and error is None:
+        placed = variants_frame(draft.card, pool, vanilla=vanilla, tolerance=tolerance,
+                                model=model)
+    return Bench(balance, placed, progression_frame(pool, designs), error)
+
+
+def bench_tables(bench: Bench) -> dict[str, pd.DataFrame]:
+    """The bench's tables for export, by file stem: ``design`` (its bands, as shown) and
+    ``variants`` (:func:`variants_frame`), when there is a parsed draft."""
+    rows = bench.design_rows
+    found = {}
+    if rows is not None and not rows.empty:
+        found["design"] = balance_table(rows)
+    if bench.variants is not None:
+        found["variants"] = bench.variants
+    return found
+
+
+_ARROWS = {"above": "▲", "on": "●", "below": "▼"}
+
+
+def variants_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per variant, a column per stage: ``band P/T · mana · turn`` and the flags."""
+    rows = []
+    for _, stages in frame.groupby("variant", sort=True):
+        row = {"Change": str(stages["change"].iloc[0])}
+        for stage in stages.itertuples(index=False):
+            heading = "Printed" if stage.stage == 0 else f"Band {stage.stage}"
+            turn = "not reached" if _missing(stage.turn) else f"turn {stage.turn}"
+            label = "" if stage.stage == 0 else f"{stage.band} "
+            row[heading] = (f"{label}{stage.power}/{stage.toughness} · "
+                            f"{stage.mana_invested} mana · {turn}\n"
+                            f"trend {_ARROWS[str(stage.trend_flag)]} {stage.trend_flag}, "
+                            f"vanilla {_ARROWS[str(stage.vanilla_flag)]} {stage.vanilla_flag}")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------- HTML
+
+BENCH_CSS = """<style>
+.lv-btable{border-collapse:collapse;width:100%;font-size:.85rem;line-height:1.3}
+.lv-btable caption{caption-side:top;text-align:left;padding:.2rem 0 .4rem;color:#444}
+.lv-btable th{background:#f3f1ea;text-align:left;font-weight:600;padding:.3rem .5rem;
+ border-bottom:2px solid #cfc8b4;white-space:nowrap}
+.lv-btable td{padding:.25rem .5rem;border-bottom:1px solid #e6e1d3;vertical-align:top}
+.lv-btable .lv-num{text-align:right;font-variant-numeric:tabular-nums}
+.lv-btable tr[data-source=design] td{background:#fff4d6}
+.lv-btable .lv-line{display:block}
+.lv-flag-above{color:#1d6b3a;font-weight:600}.lv-flag-below{color:#b0261e;font-weight:600}
+.lv-flag-on{color:#555}
+.lv-parse-error{border:1px solid #d8a6a2;background:#fff5f4;border-radius:8px;padding:.5rem .8rem}
+.lv-oracle{margin:.4rem 0 0;padding-left:2.2rem;font-family:ui-monospace,monospace;
+ font-size:.85rem}
+.lv-oracle li{white-space:pre-wrap}
+.lv-oracle li.lv-bad{background:#ffd9d4;outline:1px solid #d8342c}
+.lv-oracle .lv-why{display:block;color:#9b1c13;font-family:system-ui,sans-serif}
+.lv-design{border:2px solid #3b3b3b;border-radius:10px;background:#fbf8f1;padding:.5rem .8rem}
+.lv-design ol{margin:.3rem 0 0;padding-left:1.3rem}
+.lv-scroll{max-height:26rem;overflow:auto}
+</style>"""
+"""The look of the Balance view's and the bench's tables and messages (included once)."""
+
+_NUMERIC_HEADINGS = frozenset({"Level counters", "Mana invested", "Turn", "P+T", "Trend P+T",
+                               "Vanilla P+T"})
+_FLAG_HEADINGS = frozenset({"vs trend", "vs vanilla"})
+
+
+def _missing(value: object) -> bool:
+    """None, pandas' NA, or a float NaN."""
+    return value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value))
+
+
+def _text(value: object) -> str:
+    if _missing(value):
+        return "—"
+    if isinstance(value, float | np.floating):
+        return f"{value:g}"
+    return str(value)
+
+
+def _td(heading: str, value: object) -> str:
+    text = _text(value)
+    if heading in _FLAG_HEADINGS:
+        return f'<td class="lv-flag-{html.escape(text)}">{html.escape(text)}</td>'
+    if heading in _NUMERIC_HEADINGS or heading.startswith("Turn "):
+        return f'<td class="lv-num">{html.escape(text)}</td>'
+    if "\n" in text:
+        lines = "".join(f'<span class="lv-line">{html.escape(line)}</span>'
+                        for line in text.split("\n"))
+        flag = next((f" lv-flag-{word}" for word in ("below", "above")
+                     if f"trend {_ARROWS[word]} {word}" in text), "")
+        return f'<td class="lv-cell{flag}">{lines}</td>'
+    return f"<td>{html.escape(text)}</td>"
+
+
+def frame_html(table: pd.DataFrame, caption: str, *, kind: str, sources: Sequence[str] = ()
+               ) -> str:
+    """A table as escaped HTML: class ``lv-btable``, ``data-kind`` = ``kind``.
+
+    ``sources`` (one per row, e.g. the Source column) marks each row's ``data-source``,
+    which highlights designs. Numbers are right-aligned and flags coloured.
+    """
+    numeric = ' class="lv-num"'
+    head = "".join(f'<th scope="col"{numeric if column in _NUMERIC_HEADINGS else ""}>'
+                   f"{html.escape(str(column))}</th>" for column in table.columns)
+    marks = list(sources) or [""] * len(table)
+    body = "".join(
+        (f'<tr data-source="{html.escape(mark)}">' if mark else "<tr>")
+        + "".join(_td(str(column), value) for column, value in zip(table.columns, row,
+                                                                     strict=True)) + "</tr>"
+        for mark, row in zip(marks, table.itertuples(index=False, name=None), strict=True))
+    if table.empty:
+        body = f'<tr><td colspan="{max(len(table.columns), 1)}">Nothing to show.</td></tr>'
+    return (f'<table class="lv-btable" data-kind="{html.escape(kind)}">'
+            f"<caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table>")
+
+
+def message_html(message: str, *, title: str = "") -> str:
+    """A message for a callout, escaped, its lines kept."""
+    heading = f"<p><strong>{html.escape(title)}</strong></p>" if title else ""
+    return f'{heading}<pre style="white-space:pre-wrap;margin:0">{html.escape(message)}</pre>'
+
+
+def draft_error_html(draft: Draft) -> str:
+    """Why the design does not parse, pointing at the line of its text when there is one.
+
+    The text is listed with line numbers; the offending line is marked
+    (``aria-current``, ``data-line``) with the reason and the rule under it.
+    """
+    error = draft.error
+    if error is None:
+        return ""
+    number = error.line_number
+    text = draft.record.get("oracle_text", "")
+    where = f" (line {number} of the text)" if number is not None else ""
+    lines = []
+    for index, line in enumerate(text.split("\n"), start=1):
+        if index == number:
+            rule = f" (rule {error.rule})" if error.rule else ""
+            lines.append(f'<li class="lv-bad" aria-current="true" data-line="{index}">'
+                         f"{html.escape(line) or ' '}<span class=\"lv-why\">↑ line {index}: "
+                         f"{html.escape(error.message)}{html.escape(rule)}</span></li>")
+        else:
+            lines.append(f"<li>{html.escape(line) or ' '}</li>")
+    return (f'<div class="lv-parse-error" role="alert" data-line="{number or ""}">'
+            f"<strong>This design does not parse yet{where}.</strong> It can still be saved; "
+            f"the designs file keeps it as typed.<div>{html.escape(str(error))}</div>"
+            f'<ol class="lv-oracle">{"".join(lines)}</ol></div>')
+
+
+def design_html(card: LevelerCard) -> str:
+    """The parsed design, stage by stage (P/T and abilities), with any rule notes."""
+    stages = [f"<li><strong>printed</strong> {card.power}/{card.toughness}"
+              + "".join(f"; {html.escape(ability)}" for ability in card.abilities)
+              + f"; {html.escape(card.level_up_ability)}</li>"]
+    stages += [f"<li><strong>{html.escape(band.label)}</strong> {band.power}/{band.toughness}"
+               + "".join(f"; {html.escape(ability)}" for ability in band.abilities) + "</li>"
+               for band in card.bands]
+    notes = "".join(f'<div style="color:#8a5200">Note: {html.escape(note)}</div>'
+                    for note in card.rule_warnings)
+    return (f'<div class="lv-design" data-name="{html.escape(card.name)}">'
+            f'<div><strong class="lv-design-name">{html.escape(card.name)}</strong> '
+            f"{html.escape(str(card.mana_cost))} · {html.escape(card.type_line)}</div>"
+            f"<ol>{''.join(stages)}</ol>{notes}</div>")
+
+
+def designs_html(designs: DesignsFile) -> str:
+    """The designs file: where it is, what it holds, which designs do not parse yet."""
+    failing = {error.card: error for error in designs.errors}
+    items = []
+    for record in designs.records:
+        name = str(record.get("name") or "(no name)")
+        error = failing.get(name)
+        status = (f' <span class="lv-flag-below">does not parse: {html.escape(error.message)}'
+                  f"{f' (line {error.line_number})' if error.line_number else ''}</span>"
+                  if error is not None else ' <span class="lv-flag-above">parses</span>')
+        items.append(f'<li data-design="{html.escape(name)}">{html.escape(name)}{status}</li>')
+    count = len(designs.records)
+    summary = ("no designs yet" if count == 0 else
+               f"{count} design(s), {len(designs.cards)} parse")
+    note = (f'<p class="lv-flag-below">{html.escape(designs.message)}</p>'
+            if designs.message else "")
+    return (f'<div class="lv-designs-file"><div>Designs file: <code class="lv-designs-path">'
+            f"{html.escape(str(designs.path))}</code> — {summary}.</div>{note}"
+            f"<ul style=\"margin:.2rem 0\">{''.join(items)}</ul></div>")

@@ -1,0 +1,348 @@
+"""The Balance view's and the bench's frames and HTML, against leveler.balance and the designs file.
+
+Every expected number comes from the library (``investment``, ``turns_to_band``, ``curve``,
+``variants``, ``pool_reach_chances``, ``progression``), never from this module.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from leveler import CardTextError, LevelerCard, Zone, parse_card
+from leveler import balance_view as bv
+from leveler.balance import (
+    CurveModel,
+    LimitedModel,
+    VanillaLine,
+    curve,
+    fit_trend,
+    investment,
+    pool_reach_chances,
+    turns_to_band,
+    variants,
+)
+from leveler.data import card_from_record
+from leveler.designs import load_designs, save_designs
+from leveler.pool import progression
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
+          "power": "2", "toughness": "2",
+          "oracle_text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nVigilance\nLEVEL 3+\n5/5\nFirst strike"}
+BROKEN = {**KNIGHT, "name": "Half Done",
+          "oracle_text": "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\nfour/4"}
+
+
+def draft_of(record: dict[str, str]) -> bv.Draft:
+    return bv.read_draft(*(record[key] for key in ("name", "mana_cost", "type_line", "power",
+                                                   "toughness", "oracle_text")))
+
+
+@pytest.fixture(scope="module")
+def knight() -> LevelerCard:
+    return card_from_record(KNIGHT)
+
+
+# ---------------------------------------------------------------- the balance frame
+
+def test_the_pools_rows_are_the_librarys_curve_and_turns(pool: dict[str, LevelerCard]) -> None:
+    frame = bv.balance_frame(pool)
+    expected = curve(pool)  # the pool's own trend: fit_trend(pool)
+    assert set(frame["source"]) == {bv.PRINTED}
+    pd.testing.assert_frame_equal(frame[list(expected.columns)], expected)
+    for card in pool.values():
+        rows = frame[frame["name"] == card.name].reset_index(drop=True)
+        spent = investment(card)
+        assert list(rows["mana_invested"]) == list(spent["mana_invested"])
+        assert list(rows["band"]) == list(spent["band"])
+        assert list(rows["turn"]) == list(turns_to_band(card)["turn"]), card.name
+
+
+def test_student_of_warfare_reaches_level_7_for_8_mana_on_turn_4(pool) -> None:
+    """Issue 5's example, read from the frame the Balance view shows."""
+    frame = bv.balance_frame(pool)
+    top = frame[(frame["name"] == "Student of Warfare") & (frame["band"] == "LEVEL 7+")]
+    assert (int(top["mana_invested"].iloc[0]), int(top["turn"].iloc[0])) == (8, 4)
+    table = bv.balance_table(frame)
+    row = table[(table["Card"] == "Student of Warfare") & (table["Band"] == "LEVEL 7+")]
+    assert (row["Mana invested"].iloc[0], row["Turn"].iloc[0], row["P/T"].iloc[0]) == (8, 4, "4/4")
+
+
+def test_designs_are_placed_against_the_printed_pools_trend(pool, knight) -> None:
+    frame = bv.balance_frame(pool, [knight], vanilla=VanillaLine(3.0, 1.0), tolerance=0.5)
+    designs = frame[frame["source"] == bv.DESIGN].reset_index(drop=True)
+    expected = curve([knight], trend=fit_trend(pool), vanilla=VanillaLine(3.0, 1.0),
+                     tolerance=0.5)
+    pd.testing.assert_frame_equal(designs[list(expected.columns)], expected)
+    assert list(designs["turn"]) == list(turns_to_band(knight)["turn"])
+    np.testing.assert_allclose(designs["vanilla_stats"], 3.0 * designs["mana_invested"] + 1.0)
+    printed = frame[frame["source"] == bv.PRINTED].reset_index(drop=True)
+    pd.testing.assert_frame_equal(
+        printed[list(expected.columns)],
+        curve(pool, vanilla=VanillaLine(3.0, 1.0), tolerance=0.5))
+
+
+def test_a_design_named_like_a_printed_card_keeps_both(pool) -> None:
+    twin = replace(pool["Hexdrinker"], power=9)
+    cards, sources = bv.combine(pool, [twin, twin])
+    assert [card.name for card in cards[-2:]] == ["Hexdrinker (design)", "Hexdrinker (design 2)"]
+    assert sources["Hexdrinker"] == bv.PRINTED and sources["Hexdrinker (design)"] == bv.DESIGN
+    frame = bv.balance_frame(pool, [twin])
+    printed = frame[frame["name"] == "Hexdrinker"]
+    design = frame[frame["name"] == "Hexdrinker (design)"]
+    assert list(printed["power"]) == list(investment(pool["Hexdrinker"])["power"])
+    assert list(design["power"]) == list(investment(twin)["power"])
+    assert bv.card_names(pool, [twin])[-1] == "Hexdrinker (design)"
+
+
+def test_frames_are_cached_by_value_and_callers_get_their_own(pool, knight) -> None:
+    first = bv.balance_frame(pool, [knight])
+    first.loc[:, "stats"] = -1
+    again = bv.balance_frame(dict(pool), [replace(knight)])
+    assert (again["stats"] >= 0).all()
+    pd.testing.assert_frame_equal(again, bv.balance_frame(pool, [knight]))
+
+
+def test_a_pool_without_a_trend_is_a_message() -> None:
+    free = parse_card("Level up {0}\nLEVEL 1+\n2/2", name="Free", mana_cost="{1}",
+                      power="1", toughness="1")  # both stages at 1 mana: no line to fit
+    frame, error = bv.balance_or_error([free])
+    assert frame is None and error is not None and "two or more amounts of mana" in error
+
+
+def test_curve_settings_fill_empty_fields_with_the_defaults() -> None:
+    assert bv.curve_settings(None, None, None) == (VanillaLine(), 1.0)
+    assert bv.curve_settings(1.5, -2, 0) == (VanillaLine(1.5, -2.0), 0.0)
+    assert VanillaLine(2.0, 0.0) == bv.VANILLA
+
+
+def test_balance_table_is_the_frame_as_shown(pool) -> None:
+    frame = bv.balance_frame(pool, [], model=CurveModel(max_turn=3))
+    table = bv.balance_table(frame)
+    assert list(table.columns) == list(bv.BALANCE_COLUMNS.values())
+    assert list(table["P/T"]) == [f"{p}/{t}" for p, t in zip(frame["power"], frame["toughness"],
+                                                             strict=True)]
+    assert table["Turn"].isna().sum() == frame["turn"].isna().sum() > 0  # not by turn 3
+    np.testing.assert_allclose(table["Trend P+T"], frame["trend_stats"], atol=0.005)
+    assert list(table["vs vanilla"]) == [str(flag) for flag in frame["vanilla_flag"]]
+
+
+# ---------------------------------------------------------------- the Monte Carlo
+
+def test_the_monte_carlo_runs_only_when_asked_and_is_kept(pool, knight) -> None:
+    games = 1_234  # games no other test uses: nothing is kept for it yet
+    assert bv.reach_frame(pool, [knight], 16, False, run=False, games=games) is None
+    ran = bv.reach_frame(pool, [knight], 16, False, run=True, games=games)
+    assert ran is not None and ran.games == games and ran.seconds >= 0
+    assert ran.model == LimitedModel(lands=16, on_the_play=False)
+    expected = pool_reach_chances([*pool.values(), knight], ran.model, games=games,
+                                  seed=bv.SEED)
+    pd.testing.assert_frame_equal(ran.frame.drop(columns="source"), expected)
+    assert set(ran.frame.loc[ran.frame["name"] == knight.name, "source"]) == {bv.DESIGN}
+    kept = bv.reach_frame(pool, [knight], 16, False, run=False, games=games)
+    assert kept is not None
+    pd.testing.assert_frame_equal(kept.frame, ran.frame)
+    assert bv.reach_frame(pool, [knight], 17, False, run=False, games=games) is None
+    assert bv.reach_frame(pool, [knight], 16, True, run=False, games=games) is None
+
+
+def test_reach_table_is_one_cards_chances_in_percent(pool) -> None:
+    ran = bv.reach_frame(pool, [], run=True, games=2_000)
+    assert ran is not None
+    table = bv.reach_table(ran.frame, "Student of Warfare")
+    rows = ran.frame[ran.frame["name"] == "Student of Warfare"]
+    assert list(table["Band"]) == list(investment(pool["Student of Warfare"])["band"])
+    for band, row in zip(table["Band"], table.itertuples(index=False), strict=True):
+        chances = rows[rows["band"] == band].sort_values("turn")["chance"]
+        assert list(row[1:]) == list((chances * 100).round(1)), band
+
+
+# ---------------------------------------------------------------- drafts
+
+def test_a_draft_parses_as_the_designs_file_will(knight) -> None:
+    draft = draft_of(KNIGHT)
+    assert draft.error is None and draft.card == knight
+    assert draft.record == KNIGHT
+    assert draft.card == parse_card(KNIGHT["oracle_text"], name="Bench Knight",
+                                    mana_cost="{1}{W}", type_line=KNIGHT["type_line"],
+                                    power="2", toughness="2")
+
+
+def test_a_broken_draft_points_at_its_line() -> None:
+    draft = draft_of(BROKEN)
+    with pytest.raises(CardTextError) as raised:
+        card_from_record(BROKEN)
+    assert draft.card is None and draft.error is not None
+    assert draft.error.line_number == raised.value.line_number == 5
+    assert draft.record == BROKEN  # what was typed is kept
+    page = bv.draft_error_html(draft)
+    marked = re.findall(r'<li class="lv-bad" aria-current="true" data-line="(\d+)">(.*?)<span',
+                        page)
+    assert marked == [("5", "LEVEL 7+")]
+    assert page.count("<li") == len(BROKEN["oracle_text"].split("\n"))
+    assert "rule 711.2" in page and "line 5" in page
+
+
+def test_a_field_error_has_no_line_but_says_which_field() -> None:
+    draft = draft_of({**KNIGHT, "power": "x"})
+    assert draft.error is not None and draft.error.line_number is None
+    page = bv.draft_error_html(draft)
+    assert "power of" in page and "aria-current" not in page
+
+
+@pytest.mark.parametrize("field", ["name", "mana_cost", "type_line", "oracle_text"])
+def test_html_or_script_typed_in_any_field_is_shown_as_text(field: str) -> None:
+    record = {**KNIGHT, field: HOSTILE if field != "oracle_text"
+              else KNIGHT["oracle_text"] + "\n" + HOSTILE + "\n<script>alert(2)</script>"}
+    draft = draft_of(record)
+    pages = [bv.draft_error_html(draft)]
+    if draft.card is not None:
+        pages.append(bv.design_html(draft.card))
+    for page in pages:
+        assert "<img" not in page and "<script" not in page
+    assert "&lt;" in "".join(pages)
+
+
+def test_a_hostile_design_name_is_escaped_in_every_table(pool) -> None:
+    card = replace(card_from_record(KNIGHT), name=HOSTILE)
+    frame = bv.balance_frame(pool, [card])
+    page = bv.frame_html(bv.balance_table(frame), HOSTILE, kind="balance",
+                         sources=list(frame["source"]))
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert page.count('data-source="design"') == len(card.bands) + 1
+    variants_page = bv.frame_html(bv.variants_table(bv.variants_frame(card, pool)), HOSTILE,
+                                  kind="variants")
+    assert "<img" not in variants_page
+
+
+# ---------------------------------------------------------------- the designs file
+
+def test_saving_adds_then_replaces_by_name_and_keeps_the_others(tmp_path: Path) -> None:
+    path = tmp_path / "designs.json"
+    save_designs([BROKEN], path)
+    note = bv.save_design(path, KNIGHT)
+    assert note.startswith("Added") and str(path) in note
+    assert [r["name"] for r in load_designs(path).records] == ["Half Done", "Bench Knight"]
+    bigger = {**KNIGHT, "power": "3"}
+    assert bv.save_design(path, bigger).startswith("Replaced")
+    loaded = load_designs(path)
+    assert list(loaded.records) == [BROKEN, bigger]
+    assert list(loaded.cards) == ["Bench Knight"] and loaded.cards["Bench Knight"].power == 3
+
+
+def test_a_design_that_does_not_parse_is_saved_as_typed(tmp_path: Path) -> None:
+    path = tmp_path / "designs.json"
+    bv.save_design(path, BROKEN)
+    assert json.loads(path.read_text("utf-8")) == [BROKEN]
+
+
+def test_a_design_needs_a_name_to_be_saved(tmp_path: Path) -> None:
+    path = tmp_path / "designs.json"
+    with pytest.raises(ValueError, match="name"):
+        bv.save_design(path, {**KNIGHT, "name": "  "})
+    assert not path.exists()
+
+
+def test_save_and_reload_reports_what_happened(tmp_path: Path) -> None:
+    path = tmp_path / "designs.json"
+    start = bv.open_designs(path)
+    assert start.records == () and start.message == ""
+    now, note, ok = bv.save_and_reload(start, None)
+    assert (now.records, note, ok) == ((), None, True)
+    now, note, ok = bv.save_and_reload(start, KNIGHT)
+    assert ok and note is not None and list(now.records) == [KNIGHT]
+    assert list(now.cards) == ["Bench Knight"]
+    folder = bv.open_designs(tmp_path)  # a folder, not a file: cannot be read or written
+    assert "cannot read" in folder.message
+    now, note, ok = bv.save_and_reload(folder, KNIGHT)
+    assert not ok and note is not None and note.startswith("Not saved")
+
+
+def test_a_corrupt_designs_file_is_set_aside_and_said_so(tmp_path: Path) -> None:
+    path = tmp_path / "designs.json"
+    path.write_text("{not json")
+    start = bv.open_designs(path)
+    assert start.set_aside is not None and start.set_aside.read_text() == "{not json"
+    now, _, _ = bv.save_and_reload(start, None)
+    assert now.message == start.message  # still said after the reload
+    page = bv.designs_html(now)
+    assert "moved to" in page and str(start.set_aside.name) in page
+
+
+def test_the_designs_list_escapes_and_names_the_failing_ones(tmp_path: Path) -> None:
+    path = save_designs([KNIGHT, {**BROKEN, "name": HOSTILE}], tmp_path / "<b>designs.json")
+    page = bv.designs_html(load_designs(path))
+    assert "<b>" not in page and "&lt;b&gt;designs.json" in page
+    assert "<img" not in page and "&lt;img" in page
+    assert "2 design(s), 1 parse" in page and "does not parse" in page and "(line 5)" in page
+
+
+def test_the_picker_offers_a_new_design_then_each_saved_one(tmp_path: Path) -> None:
+    path = save_designs([KNIGHT, BROKEN, {**KNIGHT, "power": 4}], tmp_path / "d.json")
+    choices = bv.design_choices(load_designs(path))
+    assert list(choices) == [bv.NEW_DESIGN_LABEL, "Bench Knight", "Half Done",
+                             "Bench Knight (2)"]
+    assert choices["Bench Knight (2)"]["power"] == "4"  # every field a string for the form
+    assert choices[bv.NEW_DESIGN_LABEL] == bv.NEW_DESIGN
+    assert draft_of(bv.NEW_DESIGN).error is None  # the new design parses
+
+
+# ---------------------------------------------------------------- the bench
+
+def test_variants_are_the_librarys_against_the_printed_trend(pool, knight) -> None:
+    frame = bv.variants_frame(knight, pool, vanilla=VanillaLine(1.0, 2.0), tolerance=0.5)
+    expected = variants(knight, trend=fit_trend(pool), vanilla=VanillaLine(1.0, 2.0),
+                        tolerance=0.5)
+    pd.testing.assert_frame_equal(frame.drop(columns="change"), expected)
+    assert frame["change"].iloc[0] == "the design"
+    table = bv.variants_table(frame)
+    assert len(table) == frame["variant"].nunique()
+    for row, (_, stages) in zip(table.itertuples(index=False), frame.groupby("variant"),
+                                strict=True):
+        assert row.Change == stages["change"].iloc[0]
+        top = stages.iloc[-1]
+        cell = row[len(stages)]  # the last stage's column (column 0 is the change)
+        assert f"{top.power}/{top.toughness} · {top.mana_invested} mana" in cell
+        arrow = {"above": "▲", "below": "▼", "on": "●"}[str(top.trend_flag)]
+        assert f"trend {arrow} {top.trend_flag}" in cell
+
+
+@pytest.mark.parametrize(("parameter", "step", "words"), [
+    ("design", 0, "the design"),
+    ("level_up_cost", 1, "level up cost +1 generic"),
+    ("band2_min_level", -1, "band 2 start (N1) -1"),
+    ("printed_toughness", 1, "printed box toughness +1"),
+    ("band1_power", -1, "band 1 power -1"),
+])
+def test_change_labels(parameter: str, step: int, words: str) -> None:
+    assert bv.change_label(parameter, step) == words
+
+
+def test_the_progression_frame_is_the_librarys_grid(pool, knight) -> None:
+    frame = bv.progression_frame(pool, [knight])
+    top = max(card.top_level for card in [*pool.values(), knight]) + 3
+    grid = progression([*pool.values(), knight], range(top + 1), [Zone.BATTLEFIELD])
+    for metric in ("Power", "Toughness"):
+        rows = frame[frame["metric"] == metric].reset_index(drop=True)
+        assert list(rows["name"]) == list(grid["name"].astype(str))
+        assert list(rows["value"]) == list(grid[metric.lower()])
+    assert set(frame.loc[frame["name"] == knight.name, "source"]) == {bv.DESIGN}
+
+
+def test_the_bench_shows_the_pool_alone_while_the_draft_does_not_parse(pool) -> None:
+    broken = bv.bench_frames(pool, draft_of(BROKEN))
+    assert broken.variants is None and broken.balance is not None
+    assert set(broken.balance["source"]) == {bv.PRINTED}
+    assert broken.design_rows is not None and broken.design_rows.empty
+    assert bv.bench_tables(broken) == {}
+    good = bv.bench_frames(pool, draft_of(KNIGHT))
+    assert good.design_rows is not None and list(good.design_rows["name"]) == ["Bench Knight"] * 3
+    assert set(bv.bench_tables(good)) == {"design", "variants"}
+    assert set(good.progression["name"]) == {*pool, "Bench Knight"}
