@@ -82,8 +82,9 @@ def _(grid, ui_text):
 
 
 @app.cell
-def _(grid, ui_text):
-    view = mo.ui.tabs(dict.fromkeys(labels.tab_names(ui_text), ""))
+def _(balance_view, grid, ui_text):
+    view = mo.ui.tabs(dict.fromkeys((*labels.tab_names(ui_text), balance_view.BALANCE_TAB,
+                                     balance_view.BENCH_TAB), ""))
     card_name = mo.ui.dropdown(options=grid.names, value=views.default_card(grid.names),
                                label=ui_text["card"])
     edition = mo.ui.radio(options=views.edition_options(), value=labels.edition_label(ui_text),
@@ -196,6 +197,209 @@ def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, w
     mo.Html(whatif_view.panel_html(
         ui_text, whatif, {_k: _v.text for _k, _v in _controls.items()}, _kept, _lines,
     )) if view.value == ui_text["tab_whatif"] else None
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    from leveler import balance_charts, balance_view, export
+    from leveler.designs import default_designs_path
+
+    mo.Html(balance_view.BENCH_CSS)
+    return balance_charts, balance_view, default_designs_path, export
+
+
+@app.cell
+def _(balance_view):
+    # the curve (Balance view and bench) and the Limited Monte Carlo (Balance view)
+    curve_slope = mo.ui.number(start=0, stop=10, step=0.25, value=balance_view.VANILLA.slope,
+                               label="Vanilla line P+T = a × mana + b: a")
+    curve_intercept = mo.ui.number(start=-10, stop=10, step=0.5,
+                                   value=balance_view.VANILLA.intercept, label="b")
+    curve_tolerance = mo.ui.number(start=0, stop=5, step=0.5, value=balance_view.TOLERANCE,
+                                   label="'on' a line within (P+T)")
+    mc_lands = mo.ui.slider(start=10, stop=24, value=balance_view.LIMITED.lands,
+                            label="Lands in the 40-card deck", show_value=True)
+    mc_play = mo.ui.radio(options={"On the play": True, "On the draw": False},
+                          value="On the play", inline=True)
+    mc_run = mo.ui.run_button(label=f"Play {balance_view.GAMES:,} games per card")
+    return curve_intercept, curve_slope, curve_tolerance, mc_lands, mc_play, mc_run
+
+
+@app.cell
+def _(default_designs_path):
+    designs_location = mo.ui.text(value=str(default_designs_path()), label="Designs file",
+                                  full_width=True)
+    return (designs_location,)
+
+
+@app.cell
+def _(balance_view, designs_location):
+    designs_file = balance_view.open_designs(designs_location.value)
+    _choices = balance_view.design_choices(designs_file)
+    design_pick = mo.ui.dropdown(options=_choices, value=list(_choices)[-1], label="Open")
+    return design_pick, designs_file
+
+
+@app.cell
+def _(design_pick):
+    _start = design_pick.value
+    design_name = mo.ui.text(value=_start["name"], label="Name", debounce=300, full_width=True)
+    design_cost = mo.ui.text(value=_start["mana_cost"], label="Mana cost", debounce=300)
+    design_type = mo.ui.text(value=_start["type_line"], label="Type line", debounce=300,
+                             full_width=True)
+    design_power = mo.ui.text(value=_start["power"], label="Power", debounce=300)
+    design_toughness = mo.ui.text(value=_start["toughness"], label="Toughness", debounce=300)
+    design_text = mo.ui.text_area(value=_start["oracle_text"], label="Oracle text", rows=9,
+                                  debounce=300, full_width=True)
+    design_save = mo.ui.run_button(label="Save design", kind="success")
+    return (design_cost, design_name, design_power, design_save, design_text,
+            design_toughness, design_type)
+
+
+@app.cell
+def _(balance_view, design_cost, design_name, design_power, design_text, design_toughness,
+      design_type):
+    draft = balance_view.read_draft(design_name.value, design_cost.value, design_type.value,
+                                    design_power.value, design_toughness.value,
+                                    design_text.value)
+    return (draft,)
+
+
+@app.cell
+def _(balance_view, design_save, designs_file, draft):
+    designs, save_note, save_ok = balance_view.save_and_reload(
+        designs_file, draft.record if design_save.value else None)
+    return designs, save_note, save_ok
+
+
+@app.cell
+def _(balance_view, curve_intercept, curve_slope, curve_tolerance, designs, mc_lands, mc_play,
+      mc_run, pool, view):
+    mo.stop(view.value != balance_view.BALANCE_TAB)
+    balance_vanilla, _tolerance = balance_view.curve_settings(
+        curve_slope.value, curve_intercept.value, curve_tolerance.value)
+    balance, balance_error = balance_view.balance_or_error(
+        pool, designs.cards, vanilla=balance_vanilla, tolerance=_tolerance)
+    chances = balance_view.reach_frame(pool, designs.cards, mc_lands.value, mc_play.value,
+                                       run=mc_run.value)
+    _names = balance_view.card_names(pool, designs.cards)
+    mc_card = mo.ui.dropdown(options=_names, value=views.default_card(_names), label="Card")
+    return balance, balance_error, balance_vanilla, chances, mc_card
+
+
+@app.cell
+def _(balance_charts, balance_view, chances, mc_card, mc_lands, mc_play, mc_run):
+    _ready = chances is not None
+    reach_shown = balance_charts.reach_chart(chances.frame, mc_card.value) if _ready else None
+    _table = balance_view.reach_table(chances.frame, mc_card.value) if _ready else None
+    reach_section = mo.vstack([
+        mo.md("#### Limited: the chance of having reached each band by each turn"),
+        mo.hstack([mc_lands, mc_play, mc_run], justify="start", align="center"),
+        mo.md(f"{chances.games:,} games per card ({chances.model.lands} lands, seed "
+              f"{balance_view.SEED}), played in {chances.seconds:.2f} s." if _ready else
+              "_Not played yet with these settings: press the button (a second or so)._"),
+        mc_card if _ready else "",
+        mo.ui.altair_chart(reach_shown, chart_selection=False, legend_selection=False)
+        if _ready else "",
+        mo.Html(balance_view.frame_html(_table, f"{mc_card.value}: chance (%) by turn",
+                                        kind="chances")) if _ready else "",
+    ])
+    return reach_section, reach_shown
+
+
+@app.cell
+def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, pool):
+    mo.stop(balance is None, mo.callout(mo.Html(balance_view.message_html(
+        balance_error or "", title="The curve cannot be drawn")), kind="warn"))
+    balance_shown = balance_view.balance_table(balance)
+    balance_figures = balance_charts.balance_charts(balance, balance_view.trend_of(pool),
+                                                    balance_vanilla)
+    balance_html = balance_view.frame_html(
+        balance_shown, "Every band: mana invested, turn reached (on the play, a land a "
+        "turn), P+T against the curve", kind="balance", sources=list(balance["source"]))
+    return balance_figures, balance_html, balance_shown
+
+
+@app.cell
+def _(balance_figures, balance_html, balance_shown, balance_view, chances, curve_intercept,
+      curve_slope, curve_tolerance, export, reach_section, reach_shown, view):
+    mo.stop(view.value != balance_view.BALANCE_TAB)
+    _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
+               for name, chart in balance_figures.items()}
+    _files = export.downloads(
+        {"balance": balance_shown} | ({"chances": chances.frame} if chances else {}),
+        balance_figures | ({"chances": reach_shown} if reach_shown is not None else {}))
+    mo.vstack([
+        mo.md(balance_view.BALANCE_INTRO),
+        mo.hstack([curve_slope, curve_intercept, curve_tolerance], justify="start"),
+        mo.hstack([_charts["investment"], _charts["turns"]], justify="start", gap=0),
+        mo.hstack([_charts["curve"], reach_section], justify="start", wrap=True),
+        mo.Html(f'<div class="lv-scroll">{balance_html}</div>'),
+        mo.md("**Download**"),
+        mo.hstack([mo.download(data=f.data, filename=f.filename, mimetype=f.mimetype,
+                               label=f.label) for f in _files], justify="start", wrap=True),
+    ])
+    return
+
+
+@app.cell
+def _(balance_charts, balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool,
+      view):
+    mo.stop(view.value != balance_view.BENCH_TAB)
+    _vanilla, _tolerance = balance_view.curve_settings(
+        curve_slope.value, curve_intercept.value, curve_tolerance.value)
+    bench = balance_view.bench_frames(pool, draft, vanilla=_vanilla, tolerance=_tolerance)
+    bench_figures = balance_charts.bench_charts(bench, balance_view.trend_of(pool), _vanilla)
+    return bench, bench_figures
+
+
+@app.cell
+def _(balance_view, bench, design_cost, design_name, design_pick, design_power, design_save,
+      design_text, design_toughness, design_type, designs, designs_location, draft, save_note,
+      save_ok):
+    _note = mo.callout(mo.Html(balance_view.message_html(save_note or "")),
+                       kind="success" if save_ok else "danger") if save_note else ""
+    bench_form = mo.vstack([
+        design_pick, design_name,
+        mo.hstack([design_cost, design_power, design_toughness], justify="start"),
+        design_type, design_text, design_save, _note,
+        designs_location, mo.Html(balance_view.designs_html(designs)),
+    ])
+    _rows = bench.design_rows
+    bench_parsed = mo.vstack([
+        mo.Html(balance_view.draft_error_html(draft) if draft.error is not None
+                else balance_view.design_html(draft.card)),
+        mo.Html(balance_view.frame_html(balance_view.balance_table(_rows), "Your design, band "
+                "by band", kind="design", sources=list(_rows["source"])))
+        if _rows is not None and not _rows.empty else "",
+    ])
+    return bench_form, bench_parsed
+
+
+@app.cell
+def _(balance_view, bench, bench_figures, bench_form, bench_parsed, curve_intercept,
+      curve_slope, curve_tolerance, export, view):
+    mo.stop(view.value != balance_view.BENCH_TAB)
+    _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
+               for name, chart in bench_figures.items()}
+    _variants = (balance_view.frame_html(balance_view.variants_table(bench.variants),
+                                         "Every variant one step away", kind="variants")
+                 if bench.variants is not None else "<p><em>Variants appear once the design "
+                 "parses.</em></p>")
+    _files = export.downloads(balance_view.bench_tables(bench), bench_figures)
+    mo.vstack([
+        mo.md(balance_view.BENCH_INTRO),
+        mo.hstack([bench_form, mo.vstack([bench_parsed, _charts["progression"]])],
+                  widths=[2, 3], gap=1.5, align="start"),
+        mo.hstack([_charts.get("investment", ""), _charts.get("turns", "")], justify="start"),
+        mo.hstack([curve_slope, curve_intercept, curve_tolerance], justify="start"),
+        mo.hstack([mo.Html(f'<div class="lv-scroll">{_variants}</div>'),
+                   _charts.get("variants", "")], widths=[3, 2], align="start"),
+        mo.md("**Download**"),
+        mo.hstack([mo.download(data=f.data, filename=f.filename, mimetype=f.mimetype,
+                               label=f.label) for f in _files], justify="start", wrap=True),
+    ])
     return
 
 
