@@ -1,5 +1,5 @@
 """The ``leveler`` command line: show a card at a count and zone, print the pool as a table,
-resolve a situation file layer by layer.
+resolve a situation file layer by layer, balance a card, draw a chart as PNG or SVG.
 
 Exit status: 0 on success, 1 when a lookup or a file fails, 2 on bad usage.
 """
@@ -187,6 +187,55 @@ def _balance(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+CHART_KINDS = ("progression", "investment", "turns", "curve")
+"""What ``leveler chart`` draws: the app's P/T progression at a zone, or per band of each
+card: mana invested, the turn reached, P+T against the curve."""
+
+
+def _chart_of(kind: str, pool: dict[str, LevelerCard], names: list[str], zone: Zone) -> Any:
+    """The chart ``kind`` for the cards ``names`` (all of ``pool`` if empty)."""
+    from leveler import balance_charts, balance_view, charts, views  # altair: only here
+
+    if kind == "progression":
+        grid = views.pool_grid(pool)
+        frame = charts.chart_frame(grid, zone, names or grid.names)
+        return charts.progression_chart(frame, grid.levels)
+    try:
+        placed = balance_view.balance_frame(pool)
+    except ValueError as error:  # a pool too small for a trend
+        raise LookupFailed(f"cannot place the pool on the curve: {error}") from None
+    if names:
+        placed = placed[placed["name"].isin(names)]
+    if kind == "investment":
+        return balance_charts.investment_chart(placed)
+    if kind == "turns":
+        return balance_charts.turns_chart(placed)
+    return balance_charts.curve_chart(placed, balance_view.trend_of(pool), balance_view.VANILLA)
+
+
+def _chart(args: argparse.Namespace) -> int:
+    if not (args.png or args.svg):
+        print("leveler chart: give --png FILE and/or --svg FILE", file=sys.stderr)
+        return EXIT_USAGE
+    if args.zone is not None and args.kind != "progression":
+        print(f"leveler chart: --zone is for the progression chart, not {args.kind}",
+              file=sys.stderr)
+        return EXIT_USAGE
+    pool = _load(args.pool)
+    names = list(dict.fromkeys(find_card(pool, name).name for name in args.card))
+    chart = _chart_of(args.kind, pool, names, args.zone or Zone.BATTLEFIELD)
+    from leveler.export import write_chart
+
+    for path in (args.png, args.svg):
+        if path:
+            try:
+                write_chart(chart, path)
+            except OSError as error:
+                raise LookupFailed(f"{path}: cannot write ({error.strerror})") from None
+            print(f"wrote {path}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; each subcommand sets ``handler``."""
     parser = argparse.ArgumentParser(
@@ -223,6 +272,20 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--csv", help="also write the table to this CSV file")
     balance.add_argument("--pool", help=POOL_HELP)
     balance.set_defaults(handler=_balance)
+
+    chart = commands.add_parser(
+        "chart", help="a chart as PNG or SVG: the P/T progression of the pool at a zone, "
+        "or each card's mana invested, turns or curve placement per band")
+    chart.add_argument("kind", nargs="?", default="progression", choices=CHART_KINDS,
+                       help="which chart (default progression)")
+    chart.add_argument("--card", action="append", default=[], metavar="NAME",
+                       help="only this card (repeat for more; default: the whole pool)")
+    chart.add_argument("--zone", type=_zone, default=None,
+                       help="zone of the progression chart (default battlefield)")
+    chart.add_argument("--png", metavar="FILE", help="write the chart as PNG to FILE")
+    chart.add_argument("--svg", metavar="FILE", help="write the chart as SVG to FILE")
+    chart.add_argument("--pool", help=POOL_HELP)
+    chart.set_defaults(handler=_chart)
     return parser
 
 
