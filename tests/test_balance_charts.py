@@ -1,0 +1,152 @@
+"""The Balance view's and the bench's Altair charts: what they draw is the frames they are given.
+
+Each chart is compiled and drawn by Vega (vl-convert, as an SVG), so a spec Vega-Lite
+rejects fails here, and the rows each chart carries are compared with the library's.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from leveler import LevelerCard
+from leveler import balance_charts as bc
+from leveler import balance_view as bv
+from leveler.balance import VanillaLine, fit_trend
+from leveler.data import card_from_record
+from leveler.export import chart_spec, chart_svg
+
+KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
+          "power": "2", "toughness": "2",
+          "oracle_text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nLEVEL 3+\n5/5"}
+HOSTILE = "<img src=x onerror=alert(1)>"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def knight() -> LevelerCard:
+    return card_from_record(KNIGHT)
+
+
+@pytest.fixture(scope="module")
+def frame(pool: dict[str, LevelerCard], knight: LevelerCard) -> pd.DataFrame:
+    return bv.balance_frame(pool, [knight])
+
+
+def rows_of(chart: Any) -> list[dict[str, Any]]:
+    """Every row of every dataset in the chart's spec."""
+    return [row for values in chart_spec(chart).get("datasets", {}).values() for row in values]
+
+
+def texts(chart: Any) -> list[str]:
+    """The text Vega draws: axis labels, legends, titles."""
+    root = ET.fromstring(chart_svg(chart).decode("utf-8"))
+    return ["".join(node.itertext()) for node in root.iter(f"{SVG}text")]
+
+
+def test_card_order_puts_designs_first_then_by_top_stage(frame: pd.DataFrame) -> None:
+    order = bc.card_order(frame)
+    assert order[0] == "Bench Knight"
+    tops = frame[frame["source"] == bv.PRINTED].groupby("name")["mana_invested"].max()
+    assert [tops[name] for name in order[1:]] == sorted(tops)
+    assert sorted(order) == sorted(set(frame["name"]))
+
+
+def test_investment_chart_draws_every_stage_at_its_mana(frame: pd.DataFrame) -> None:
+    chart = bc.investment_chart(frame)
+    rows = pd.DataFrame(rows_of(chart))
+    assert len(rows) == len(frame)
+    merged = rows.merge(frame, on=["name", "stage"], suffixes=("", "_lib"))
+    assert (merged["mana_invested"] == merged["mana_invested_lib"]).all()
+    spec = chart_spec(chart)
+    assert spec["layer"][1]["encoding"]["x"]["field"] == "mana_invested"
+    assert spec["layer"][1]["encoding"]["y"]["sort"] == bc.card_order(frame)
+    drawn = texts(chart)
+    assert "Mana invested per band" in drawn and "Bench Knight" in drawn
+
+
+def test_turns_chart_leaves_out_stages_never_reached(pool) -> None:
+    from leveler.balance import CurveModel
+
+    short = bv.balance_frame(pool, model=CurveModel(max_turn=3))
+    rows = pd.DataFrame(rows_of(bc.turns_chart(short)))
+    reached = short[short["turn"].notna()]
+    assert len(rows) == len(reached) < len(short)
+    assert sorted(rows["turn"]) == sorted(int(turn) for turn in reached["turn"])
+
+
+def test_the_curve_chart_draws_the_trend_and_vanilla_lines(pool, frame) -> None:
+    trend, vanilla = fit_trend(pool), VanillaLine(1.5, 2.0)
+    chart = bc.curve_chart(frame, trend, vanilla)
+    lines = bc.reference_lines(trend, vanilla, float(frame["mana_invested"].max()))
+    for row in lines.itertuples(index=False):
+        line = trend if row.line == "pool trend" else vanilla
+        assert row.stats == pytest.approx(float(line.at(row.mana_invested)))
+    rows = pd.DataFrame(rows_of(chart))
+    points = rows[rows["name"].notna()]
+    assert len(points) == len(frame)
+    assert list(points["trend_flag"]) == [str(flag) for flag in frame["trend_flag"]]
+    assert {"pool trend", "vanilla"} <= set(texts(chart))
+
+
+def test_the_reach_chart_is_one_cards_chances(pool) -> None:
+    ran = bv.reach_frame(pool, [], run=True, games=3_000)
+    assert ran is not None
+    chart = bc.reach_chart(ran.frame, "Hexdrinker")
+    rows = pd.DataFrame(rows_of(chart))
+    mine = ran.frame[ran.frame["name"] == "Hexdrinker"]
+    assert set(rows["name"]) == {"Hexdrinker"} and len(rows) == len(mine)
+    np.testing.assert_allclose(rows.sort_values(["stage", "turn"])["chance"],
+                               mine.sort_values(["stage", "turn"])["chance"])
+    assert "Hexdrinker" in texts(chart)
+
+
+def test_the_variants_chart_joins_the_designs_stages(pool, knight) -> None:
+    placed = bv.variants_frame(knight, pool)
+    chart = bc.variants_chart(placed, bv.trend_of(pool), bv.VANILLA)
+    spec = chart_spec(chart)
+    datasets = spec["datasets"]
+    design_layer = spec["layer"][2]
+    design_rows = datasets[design_layer["data"]["name"]]
+    assert [row["stage"] for row in design_rows] == [0, 1, 2]
+    assert {row["variant"] for row in design_rows} == {0}
+    others = datasets[spec["layer"][1]["data"]["name"]]
+    assert len(others) == (placed["variant"] != 0).sum()
+    chart_svg(chart)  # Vega draws it
+
+
+def test_the_progression_chart_draws_designs_over_the_pool(pool, knight) -> None:
+    frame = bv.progression_frame(pool, [knight])
+    chart = bc.progression_chart(frame)
+    rows = pd.DataFrame(rows_of(chart))
+    assert len(rows) == len(frame)
+    spec = chart_spec(chart)
+    filters = [layer["transform"][0]["filter"] for layer in spec["spec"]["layer"]]
+    assert filters == [f"(datum.source === '{bv.PRINTED}')", f"(datum.source === '{bv.DESIGN}')"]
+    assert {"Power", "Toughness"} <= set(texts(chart))
+
+
+def test_a_hostile_design_name_is_drawn_as_text(pool, knight) -> None:
+    hostile = replace(knight, name=HOSTILE)
+    frame = bv.balance_frame(pool, [hostile])
+    for chart in bc.balance_charts(frame, bv.trend_of(pool), bv.VANILLA).values():
+        svg = chart_svg(chart).decode("utf-8")
+        assert "<img" not in svg
+    assert HOSTILE in texts(bc.investment_chart(frame))
+
+
+def test_the_views_chart_sets(pool, knight) -> None:
+    frame = bv.balance_frame(pool, [knight])
+    assert list(bc.balance_charts(frame, bv.trend_of(pool), bv.VANILLA)) == [
+        "investment", "turns", "curve"]
+    good = bv.bench_frames(pool, bv.read_draft(*KNIGHT.values()))
+    assert list(bc.bench_charts(good, bv.trend_of(pool), bv.VANILLA)) == [
+        "progression", "investment", "turns", "variants"]
+    broken = bv.bench_frames(pool, bv.read_draft(*{**KNIGHT, "power": "x"}.values()))
+    assert list(bc.bench_charts(broken, bv.trend_of(pool), bv.VANILLA)) == [
+        "progression", "investment", "turns"]
