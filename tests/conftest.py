@@ -18,3 +18,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(scope="session")
 def pool() -> dict[str, LevelerCard]:
     return load_pool()
+
+
+@pytest.fixture(autouse=True)
+def _own_designs_file(tmp_path_factory: pytest.TempPathFactory,
+                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the user's designs file: LEVELER_DESIGNS is a fresh path."""
+    monkeypatch.setenv("LEVELER_DESIGNS",
+                       str(tmp_path_factory.mktemp("designs") / "designs.json"))

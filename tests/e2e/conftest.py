@@ -67,7 +67,7 @@ def artifacts() -> Path:
 class MarimoServer:
     """``marimo run notebooks/explorer.py`` on a free loopback port, with its log kept."""
 
-    def __init__(self, pool: Path | None) -> None:
+    def __init__(self, pool: Path | None, designs: Path | None = None) -> None:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
@@ -76,6 +76,9 @@ class MarimoServer:
         env.pop("LEVELER_POOL", None)
         if pool is not None:
             env["LEVELER_POOL"] = str(pool)
+        # never the user's designs file: the one given, else a fresh one of this server's own
+        self.designs_dir = tempfile.TemporaryDirectory(prefix="leveler-designs-")
+        env["LEVELER_DESIGNS"] = str(designs or Path(self.designs_dir.name) / "designs.json")
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "marimo", "run", str(NOTEBOOK), "--headless",
@@ -108,10 +111,11 @@ class MarimoServer:
                 self.proc.kill()
                 self.proc.wait()
         self.log.close()
+        self.designs_dir.cleanup()
 
 
-def _serve(pool: Path | None) -> Iterator[str]:
-    server = MarimoServer(pool)
+def _serve(pool: Path | None, designs: Path | None = None) -> Iterator[str]:
+    server = MarimoServer(pool, designs)
     try:
         yield server.url
     finally:
@@ -134,3 +138,15 @@ def xss_url() -> Iterator[str]:
 def missing_pool_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app pointed at a pool file that is not there."""
     yield from _serve(tmp_path_factory.mktemp("pools") / "no-such-pool.json")
+
+
+@pytest.fixture(scope="session")
+def designs_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The designs file of :func:`bench_url`'s server (it does not exist at first)."""
+    return tmp_path_factory.mktemp("designs") / "designs.json"
+
+
+@pytest.fixture(scope="session")
+def bench_url(designs_path: Path) -> Iterator[str]:
+    """The app on the bundled pool, saving designs to :func:`designs_path` (LEVELER_DESIGNS)."""
+    yield from _serve(None, designs_path)
