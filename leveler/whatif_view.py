@@ -8,9 +8,10 @@ show, by :func:`build`:
 2. the **controls** replace its card, zone, counters, timestamp and face-down flag, and
    the ticked effects of the start are kept;
 3. the chosen **presets** (cards such as Humility, :data:`leveler.presets.PRESETS`) are
-   applied in the order of their lines, the n-th with timestamp *origin + n*, where the
-   origin is the latest timestamp among the kept effects and the copy effect (0 without);
-   the card's own timestamp, a control, places it among them (613.7);
+   applied in the order of their lines, each "now" as the library stamps it (one more than
+   the latest timestamp, 613.7b) except that the card's own timestamp does not count until
+   a preset re-stamps the card (a copy entering, turning face down): the own timestamp, a
+   control, places the card among the effects (613.7); 0 puts it before them all;
 4. :func:`leveler.resolve_situation` gives the answer and the trace.
 
 A preset that cannot apply (Vampire Hexmage on a card in hand) is left out and listed
@@ -32,7 +33,7 @@ from typing import Any, Protocol
 from leveler.data import EDITIONS
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
-from leveler.presets import PRESETS, apply_preset
+from leveler.presets import PRESETS, apply_preset, next_timestamp
 from leveler.situation import parse_situation, situation_to_dict
 from leveler.views import NO_BAND, default_card, rule_quote_html
 
@@ -205,14 +206,6 @@ class WhatIf:
     """Presets left out: (line number from 1, preset, the library's reason)."""
 
 
-def _origin(start: Mapping[str, Any], effects: Sequence[Mapping[str, Any]]) -> float:
-    stamps = [effect["timestamp"] for effect in effects if effect.get("timestamp") is not None]
-    copy_of = start.get("copy_of")
-    if copy_of and copy_of.get("timestamp") is not None:
-        stamps.append(copy_of["timestamp"])
-    return max(stamps, default=0)
-
-
 def build(start: Mapping[str, Any], *, card: Any, zone: str, level: float | None,
           plus_one: float | None, minus_one: float | None, timestamp: float | None,
           face_down: bool, kept: Sequence[bool],
@@ -231,16 +224,18 @@ def build(start: Mapping[str, Any], *, card: Any, zone: str, level: float | None
         situation = situation_to_dict(parse_situation(base, pool), pool)
     except ValueError as error:
         return WhatIf(None, None, str(error))
-    origin, applied, left_out = _origin(start, effects), 0, []
+    own, left_out = 0.0, []  # the card's own timestamp is left out of "now" until re-stamped
     for line, name in enumerate(presets, start=1):
         if not name:
             continue
+        now = next_timestamp({**situation, "timestamp": own})
         try:
-            situation = apply_preset(situation, name, timestamp=origin + applied + 1, pool=pool)
+            situation = apply_preset(situation, name, timestamp=now, pool=pool)
         except ValueError as error:
             left_out.append((line, name, str(error)))
             continue
-        applied += 1
+        if PRESETS[name].kind in ("copy", "face"):  # a new object, or turned: its own stamp
+            own = situation["timestamp"]
     try:
         resolution = resolve_situation(situation, pool)
     except ValueError as error:

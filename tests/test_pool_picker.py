@@ -1,0 +1,229 @@
+"""The pool file picker: which pool the app shows, what loading one said (issue 6).
+
+Expectations come from ``leveler.data.load_pool_report`` on the same bytes. The notebook
+tests replace the picker with a submitted upload (``app.run(defs=...)``).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import importlib.util
+import io
+import json
+import re
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import marimo as mo
+import pandas as pd
+import pytest
+from marimo._plugins.ui._impl.input import FileUploadResults
+
+from leveler import Zone, characteristics, labels, load_pool
+from leveler import pool_picker as pp
+from leveler import whatif_view as wv
+from leveler.data import cite, load_pool_report
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "explorer.py"
+IMPORTERS = ROOT / "tests" / "data" / "importers"
+XSS_POOL = ROOT / "tests" / "data" / "xss_pool.json"
+EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
+
+
+def raw(path: Path) -> list[list[str]]:
+    """What the browser sends for a picked file: ``[[name, base64]]``."""
+    return [[path.name, base64.b64encode(path.read_bytes()).decode()]]
+
+
+def uploaded(path: Path) -> tuple[FileUploadResults, ...]:
+    return (FileUploadResults(path.name, path.read_bytes()),)
+
+
+def library_report(path: Path):
+    return load_pool_report(io.BytesIO(path.read_bytes()), name=path.name)
+
+
+@pytest.mark.parametrize("name", ["scryfall_list.json", "scryfall_bad_cards.json",
+                                  "mtgjson_ROE.json", "mtgjson_AtomicCards.json",
+                                  "scryfall_default_cards.json", "designs.json"])
+def test_a_recognised_file_becomes_the_pool(name):
+    path = IMPORTERS / name
+    assert pp.upload_error(raw(path)) is None
+    pool, error, report = pp.choose_pool(None, uploaded(path))
+    expected = library_report(path)
+    assert error is None and report is not None
+    assert pool == expected.cards and report.summary() == expected.summary()
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("scryfall_error.json", "not a card file leveler knows"),
+    ("README.md", "not a JSON file"),
+])
+def test_a_file_of_another_kind_is_refused_and_the_pool_kept(name, message):
+    error = pp.upload_error(raw(IMPORTERS / name))
+    assert error is not None and message in error and name in error
+    assert error.endswith("The app keeps the pool it has.")
+
+
+def test_a_file_whose_every_card_fails_is_refused_with_each_card_and_line(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps([{"name": "No Bands", "mana_cost": "{W}",
+                                 "type_line": "Creature — Human", "power": "1",
+                                 "toughness": "1", "oracle_text": "Level up {W}"}]))
+    report = library_report(path)
+    assert not report.cards and report.errors
+    error = pp.upload_error(raw(path))
+    assert error is not None and "no card to show" in error
+    assert all(str(failure) in error for failure in report.errors)
+
+
+@pytest.mark.parametrize("value", [None, [], "x", ["x"]])
+def test_nothing_picked_is_not_accepted(value):
+    assert pp.upload_error(value) == "Choose a pool file first."
+
+
+def test_a_damaged_upload_is_refused():
+    assert "damaged" in (pp.upload_error([["pool.json", "@@not base64@@"]]) or "")
+
+
+def test_without_an_upload_the_pool_is_leveler_pool_or_the_bundled_one(tmp_path):
+    pool, error, report = pp.choose_pool(None, None)
+    assert pool == load_pool() and error is None and report is None
+    pool, error, report = pp.choose_pool(str(XSS_POOL), ())
+    assert pool == load_pool(XSS_POOL) and report is None
+    pool, error, _ = pp.choose_pool(str(tmp_path / "missing.json"), None)
+    assert pool == {} and error is not None and "cannot read the pool file" in error
+
+
+def test_the_report_lists_failed_cards_with_card_and_line():
+    path = IMPORTERS / "scryfall_bad_cards.json"
+    pool, _, report = pp.choose_pool(None, uploaded(path))
+    page = pp.report_html(EN, pool, report, None)
+    assert html.escape(report.summary()) in page
+    assert report.errors and all(html.escape(str(e)) in page for e in report.errors)
+    assert EN["pool_failed"] in page
+    assert "Student of Warfare, line 2" in page
+
+
+def test_the_report_lists_at_most_twenty_failures_and_counts_the_rest(tmp_path):
+    path = tmp_path / "many.json"
+    good = {"name": "Fine", "mana_cost": "{G}", "type_line": "Creature — Elf", "power": "1",
+            "toughness": "1", "oracle_text": "Level up {1}\nLEVEL 1+\n2/2"}
+    bad = [{**good, "name": f"Bad {n}", "oracle_text": "Level up {1}\nLEVEL 1-"}
+           for n in range(25)]
+    path.write_text(json.dumps([good, *bad]))
+    pool, _, report = pp.choose_pool(None, uploaded(path))
+    assert report is not None and len(report.errors) == 25
+    page = pp.report_html(FR, pool, report, None)
+    assert page.count("<li>") == pp.MAX_LISTED_ERRORS + 1
+    assert FR["pool_more"].format(count=5) in page
+
+
+def test_the_starting_pool_is_named(pool):
+    assert EN["pool_bundled"].format(count=len(pool)) in pp.report_html(EN, pool, None, None)
+    page = pp.report_html(FR, pool, None, "/tmp/<b>x.json")
+    assert "&lt;b&gt;x.json" in page and "<b>" not in page
+
+
+def test_a_hostile_file_report_is_escaped(tmp_path):
+    path = tmp_path / "<img src=x onerror=alert(1)>.json"
+    path.write_bytes(XSS_POOL.read_bytes())
+    pool, _, report = pp.choose_pool(None, uploaded(path))
+    page = pp.report_html(EN, pool, report, None)
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;.json" in page
+
+
+# ---------------------------------------------------------------- the notebook, without a browser
+
+@pytest.fixture(scope="module")
+def notebook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("leveler_explorer_picker", NOTEBOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def _bundled_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LEVELER_POOL", raising=False)
+
+
+def first_cell(language: str = "English", upload: Any = None) -> dict[str, Any]:
+    """Every def of the first cell: the language switch and the pool picker, submitted."""
+    form = mo.ui.file().form()
+    return {"language": mo.ui.radio(options=labels.LANGUAGES, value=language),
+            "pool_file": SimpleNamespace(value=upload, text=form.text)}
+
+
+def page_html(outputs: list[Any]) -> str:
+    return "".join(output.text for output in outputs if output is not None)
+
+
+def test_the_app_shows_an_uploaded_pool_everywhere(notebook):
+    path = IMPORTERS / "scryfall_list.json"
+    expected = library_report(path)
+    outputs, defs = notebook.app.run(defs=first_cell(upload=uploaded(path)))
+    assert defs["pool"] == expected.cards and defs["pool_report"].summary() == expected.summary()
+    assert list(defs["pool_table"]["Name"]) == sorted(expected.cards)
+    for row in defs["pool_table"].itertuples(index=False):
+        now = characteristics(expected.cards[row.Name], 0, Zone.BATTLEFIELD)
+        assert (row.Power, row.Toughness, row.Rule) == (now.power, now.toughness, now.rule)
+    assert set(defs["chart"].dataframe["name"]) == set(expected.cards)
+    assert list(defs["wi_card"].options) == list(expected.cards)
+    assert html.escape(expected.summary()) in page_html(outputs)
+
+
+def test_a_bad_leveler_pool_can_be_replaced_by_an_upload(notebook, tmp_path, monkeypatch):
+    broken = tmp_path / "broken.json"
+    broken.write_text("[{not json")
+    monkeypatch.setenv("LEVELER_POOL", str(broken))
+    path = IMPORTERS / "scryfall_bad_cards.json"
+    _, defs = notebook.app.run(defs=first_cell(upload=uploaded(path)))
+    assert defs["pool_error"] is None and defs["pool"] == library_report(path).cards
+    assert "pool_table" in defs
+
+
+def test_french_labels_the_app_and_quotes_the_2011_french_rules(notebook, pool):
+    outputs, defs = notebook.app.run(defs=first_cell("Français"))
+    page = page_html(outputs)
+    assert "Explorateur des monteurs de niveau" in page
+    heads = re.findall(r'<th scope="col"[^>]*>(.*?)</th>', defs["table"].text)
+    assert heads == [html.escape(FR[f"col.{c}"]) for c in pd.Index(defs["pool_table"].columns)]
+    assert "25 cartes sur 25 avec 0 marqueur" in html.unescape(defs["table"].text)
+    for tab in labels.tab_names(FR):
+        assert tab in defs["view"].text
+    assert defs["edition"].value == "fr-2011" and defs["zone"].value is Zone.BATTLEFIELD
+    assert FR["level"] in defs["level"].text and FR["sort.Name"] in defs["sort_by"].text
+    assert defs["sort_by"].value == "Name"
+    quoted = cite(defs["now"].rule, "fr-2011")
+    assert quoted.number is not None and quoted.number.startswith("710.")
+
+
+def test_french_card_view_quotes_the_french_710_rule(notebook, pool):
+    tabs = {"view": mo.ui.tabs(dict.fromkeys(labels.tab_names(FR), ""), value=FR["tab_card"]),
+            "card_name": mo.ui.dropdown(options=list(pool), value="Student of Warfare"),
+            "edition": mo.ui.radio(options={"Français, 2011 (710)": "fr-2011"},
+                                   value="Français, 2011 (710)")}
+    outputs, defs = notebook.app.run(defs=first_cell("Français") | tabs)
+    quoted = cite(defs["now"].rule, "fr-2011")
+    page = page_html(outputs)
+    assert quoted.text is not None and f"<strong>{quoted.number}</strong>" in page
+    assert html.escape(quoted.text)[:60] in page
+    assert "Pourquoi" in page and "Capacités maintenant" in page
+
+
+def test_the_what_if_controls_and_the_pool_picker_do_not_depend_on_the_language(notebook):
+    """A language switch never remakes the What-if controls or the pool picker, so it never
+    loses a situation or an uploaded pool."""
+    cells = {frozenset(cell._cell.defs): cell._cell.refs
+             for cell in notebook.app._cell_manager.cells()}
+    controls = next(refs for defs, refs in cells.items() if "wi_card" in defs)
+    picker = next(refs for defs, refs in cells.items() if "whatif_file" in defs)
+    first = next(refs for defs, refs in cells.items() if "pool_file" in defs)
+    for refs in (controls, picker, first):
+        assert not refs & {"language", "ui_text"}
+    assert tuple(zone.value for zone in Zone) == wv.ZONE_CHOICES
