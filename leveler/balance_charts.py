@@ -60,19 +60,22 @@ def card_order(frame: pd.DataFrame, by: str = "mana_invested") -> list[str]:
     return [str(name) for name in tops["name"]]
 
 
-def _shape() -> alt.Shape:
+def _shape(legend: bool = True) -> alt.Shape:
     return alt.Shape("source:N", title="Source",
                      scale=alt.Scale(domain=list(SOURCE_SHAPES),
-                                     range=list(SOURCE_SHAPES.values())))
+                                     range=list(SOURCE_SHAPES.values())),
+                     legend=alt.Legend() if legend else None)
 
 
-def _stage_colour() -> alt.Color:
+def _stage_colour(legend: bool = True) -> alt.Color:
     return alt.Color("stage:O", title="Stage (0 = printed box)",
-                     scale=alt.Scale(scheme="viridis"))
+                     scale=alt.Scale(scheme="viridis"), legend=alt.Legend() if legend else None)
 
 
 def _per_card(frame: pd.DataFrame, x: str, title: str, width: int, *, labels: bool,
               order: Sequence[str]) -> alt.TopLevelMixin:
+    """A row per card, a point per stage; ``labels=False`` leaves out names and legends (for a
+    chart drawn beside another with the same rows)."""
     y = alt.Y("name:N", sort=list(order), title=None,
               axis=alt.Axis(labels=labels, ticks=labels, labelLimit=190))
     base = alt.Chart(frame).encode(y=y)
@@ -80,8 +83,8 @@ def _per_card(frame: pd.DataFrame, x: str, title: str, width: int, *, labels: bo
         x=alt.X(f"min({x}):Q", title=title), x2=f"max({x}):Q")
     points = base.mark_point(filled=True, size=70, opacity=0.95).encode(
         x=alt.X(f"{x}:Q", title=title, axis=alt.Axis(tickMinStep=1, format="d")),
-        color=_stage_colour(),
-        shape=_shape(),
+        color=_stage_colour(labels),
+        shape=_shape(labels),
         tooltip=[alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
                  alt.Tooltip("min_level:Q", title="Level counters"),
                  alt.Tooltip("mana_invested:Q", title="Mana invested"),
@@ -145,7 +148,7 @@ def _flag_colour(flag: str) -> alt.Color:
 
 
 def curve_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
-                flag: str = "trend_flag", width: int = 420, height: int = 300
+                flag: str = "trend_flag", width: int = 360, height: int = 260
                 ) -> alt.TopLevelMixin:
     """P+T at each stage against mana invested, with the pool's trend and the vanilla line.
 
@@ -171,7 +174,7 @@ def curve_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
         width=width, height=height, title="The curve: P+T per mana invested")
 
 
-def reach_chart(chances: pd.DataFrame, name: str, *, width: int = 360, height: int = 220
+def reach_chart(chances: pd.DataFrame, name: str, *, width: int = 300, height: int = 200
                 ) -> alt.TopLevelMixin:
     """Chance of having reached each stage of ``name`` by each turn (Limited Monte Carlo)."""
     rows = chances[chances["name"] == name]
@@ -191,7 +194,7 @@ def reach_chart(chances: pd.DataFrame, name: str, *, width: int = 360, height: i
 
 
 def variants_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
-                   width: int = 420, height: int = 280) -> alt.TopLevelMixin:
+                   width: int = 360, height: int = 260) -> alt.TopLevelMixin:
     """A design's stages (joined by a line) and its one-step variants' (points) on the curve.
 
     ``frame`` is :func:`leveler.balance_view.variants_frame`; variant 0 is the design.

@@ -59,6 +59,7 @@ __all__ = [
     "BENCH_TAB",
     "CURVE_MODEL",
     "DESIGN",
+    "DESIGN_COLUMNS",
     "GAMES",
     "LIMITED",
     "NEW_DESIGN",
@@ -81,6 +82,7 @@ __all__ = [
     "curve_settings",
     "design_choices",
     "design_html",
+    "design_table",
     "designs_html",
     "draft_error_html",
     "draft_fields",
@@ -280,6 +282,19 @@ def balance_table(frame: pd.DataFrame) -> pd.DataFrame:
         "vanilla_flag": frame["vanilla_flag"].astype(str),
     })
     return table.rename(columns=BALANCE_COLUMNS).reset_index(drop=True)
+
+
+DESIGN_COLUMNS = {"Band": "Band", "Level counters": "Counters", "Mana invested": "Mana",
+                  "Turn": "Turn", "P/T": "P/T", "P+T": "P+T", "Trend P+T": "Trend",
+                  "vs trend": "vs trend", "Vanilla P+T": "Vanilla", "vs vanilla": "vs vanilla"}
+"""The bench's table of one design (:func:`design_table`): balance table heading -> short one."""
+
+
+def design_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """One design's rows of :func:`balance_frame`, as the bench shows them: the columns of
+    :func:`balance_table` but the card and source, with short headings."""
+    table = balance_table(frame)[list(DESIGN_COLUMNS)]
+    return table.rename(columns=DESIGN_COLUMNS)
 
 
 # ---------------------------------------------------------------- the Monte Carlo
@@ -542,7 +557,7 @@ def bench_tables(bench: Bench) -> dict[str, pd.DataFrame]:
     rows = bench.design_rows
     found = {}
     if rows is not None and not rows.empty:
-        found["design"] = balance_table(rows)
+        found["design"] = design_table(rows)
     if bench.variants is not None:
         found["variants"] = bench.variants
     return found
@@ -594,7 +609,7 @@ BENCH_CSS = """<style>
 """The look of the Balance view's and the bench's tables and messages (included once)."""
 
 _NUMERIC_HEADINGS = frozenset({"Level counters", "Mana invested", "Turn", "P+T", "Trend P+T",
-                               "Vanilla P+T"})
+                               "Vanilla P+T", "Counters", "Mana", "Trend", "Vanilla"})
 _FLAG_HEADINGS = frozenset({"vs trend", "vs vanilla"})
 
 

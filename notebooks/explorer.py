@@ -213,17 +213,21 @@ def _():
 def _(balance_view):
     # the curve (Balance view and bench) and the Limited Monte Carlo (Balance view)
     curve_slope = mo.ui.number(start=0, stop=10, step=0.25, value=balance_view.VANILLA.slope,
-                               label="Vanilla line P+T = a × mana + b: a")
+                               label="a")
     curve_intercept = mo.ui.number(start=-10, stop=10, step=0.5,
                                    value=balance_view.VANILLA.intercept, label="b")
     curve_tolerance = mo.ui.number(start=0, stop=5, step=0.5, value=balance_view.TOLERANCE,
-                                   label="'on' a line within (P+T)")
+                                   label="on a line within")
+    curve_controls = mo.hstack([mo.md("Vanilla line **P+T = a × mana + b**:"), curve_slope,
+                                curve_intercept, curve_tolerance, mo.md("P+T")],
+                               justify="start", align="center", gap=1)
     mc_lands = mo.ui.slider(start=10, stop=24, value=balance_view.LIMITED.lands,
                             label="Lands in the 40-card deck", show_value=True)
     mc_play = mo.ui.radio(options={"On the play": True, "On the draw": False},
                           value="On the play", inline=True)
     mc_run = mo.ui.run_button(label=f"Play {balance_view.GAMES:,} games per card")
-    return curve_intercept, curve_slope, curve_tolerance, mc_lands, mc_play, mc_run
+    return (curve_controls, curve_intercept, curve_slope, curve_tolerance, mc_lands, mc_play,
+            mc_run)
 
 
 @app.cell
@@ -245,11 +249,14 @@ def _(balance_view, designs_location):
 def _(design_pick):
     _start = design_pick.value
     design_name = mo.ui.text(value=_start["name"], label="Name", debounce=300, full_width=True)
-    design_cost = mo.ui.text(value=_start["mana_cost"], label="Mana cost", debounce=300)
+    design_cost = mo.ui.text(value=_start["mana_cost"], label="Cost", debounce=300,
+                             full_width=True)
     design_type = mo.ui.text(value=_start["type_line"], label="Type line", debounce=300,
                              full_width=True)
-    design_power = mo.ui.text(value=_start["power"], label="Power", debounce=300)
-    design_toughness = mo.ui.text(value=_start["toughness"], label="Toughness", debounce=300)
+    design_power = mo.ui.text(value=_start["power"], label="Power", debounce=300,
+                              full_width=True)
+    design_toughness = mo.ui.text(value=_start["toughness"], label="Toughness", debounce=300,
+                                  full_width=True)
     design_text = mo.ui.text_area(value=_start["oracle_text"], label="Oracle text", rows=9,
                                   debounce=300, full_width=True)
     design_save = mo.ui.run_button(label="Save design", kind="success")
@@ -322,8 +329,8 @@ def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, poo
 
 
 @app.cell
-def _(balance_figures, balance_html, balance_shown, balance_view, chances, curve_intercept,
-      curve_slope, curve_tolerance, export, reach_section, reach_shown, view):
+def _(balance_figures, balance_html, balance_shown, balance_view, chances, curve_controls,
+      export, reach_section, reach_shown, view):
     mo.stop(view.value != balance_view.BALANCE_TAB)
     _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in balance_figures.items()}
@@ -332,7 +339,7 @@ def _(balance_figures, balance_html, balance_shown, balance_view, chances, curve
         balance_figures | ({"chances": reach_shown} if reach_shown is not None else {}))
     mo.vstack([
         mo.md(balance_view.BALANCE_INTRO),
-        mo.hstack([curve_slope, curve_intercept, curve_tolerance], justify="start"),
+        curve_controls,
         mo.hstack([_charts["investment"], _charts["turns"]], justify="start", gap=0),
         mo.hstack([_charts["curve"], reach_section], justify="start", wrap=True),
         mo.Html(f'<div class="lv-scroll">{balance_html}</div>'),
@@ -362,7 +369,7 @@ def _(balance_view, bench, design_cost, design_name, design_pick, design_power, 
                        kind="success" if save_ok else "danger") if save_note else ""
     bench_form = mo.vstack([
         design_pick, design_name,
-        mo.hstack([design_cost, design_power, design_toughness], justify="start"),
+        mo.hstack([design_cost, design_power, design_toughness], widths=[2, 1, 1]),
         design_type, design_text, design_save, _note,
         designs_location, mo.Html(balance_view.designs_html(designs)),
     ])
@@ -370,7 +377,7 @@ def _(balance_view, bench, design_cost, design_name, design_pick, design_power, 
     bench_parsed = mo.vstack([
         mo.Html(balance_view.draft_error_html(draft) if draft.error is not None
                 else balance_view.design_html(draft.card)),
-        mo.Html(balance_view.frame_html(balance_view.balance_table(_rows), "Your design, band "
+        mo.Html(balance_view.frame_html(balance_view.design_table(_rows), "Your design, band "
                 "by band", kind="design", sources=list(_rows["source"])))
         if _rows is not None and not _rows.empty else "",
     ])
@@ -378,8 +385,8 @@ def _(balance_view, bench, design_cost, design_name, design_pick, design_power, 
 
 
 @app.cell
-def _(balance_view, bench, bench_figures, bench_form, bench_parsed, curve_intercept,
-      curve_slope, curve_tolerance, export, view):
+def _(balance_view, bench, bench_figures, bench_form, bench_parsed, curve_controls, export,
+      view):
     mo.stop(view.value != balance_view.BENCH_TAB)
     _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in bench_figures.items()}
@@ -390,12 +397,12 @@ def _(balance_view, bench, bench_figures, bench_form, bench_parsed, curve_interc
     _files = export.downloads(balance_view.bench_tables(bench), bench_figures)
     mo.vstack([
         mo.md(balance_view.BENCH_INTRO),
-        mo.hstack([bench_form, mo.vstack([bench_parsed, _charts["progression"]])],
-                  widths=[2, 3], gap=1.5, align="start"),
+        mo.hstack([bench_form, bench_parsed], widths=[2, 3], gap=1.5, align="start"),
+        _charts["progression"],
         mo.hstack([_charts.get("investment", ""), _charts.get("turns", "")], justify="start"),
-        mo.hstack([curve_slope, curve_intercept, curve_tolerance], justify="start"),
-        mo.hstack([mo.Html(f'<div class="lv-scroll">{_variants}</div>'),
-                   _charts.get("variants", "")], widths=[3, 2], align="start"),
+        curve_controls,
+        _charts.get("variants", ""),
+        mo.Html(f'<div class="lv-scroll">{_variants}</div>'),
         mo.md("**Download**"),
         mo.hstack([mo.download(data=f.data, filename=f.filename, mimetype=f.mimetype,
                                label=f.label) for f in _files], justify="start", wrap=True),
