@@ -59,7 +59,6 @@ __all__ = [
     "BENCH_TAB",
     "CURVE_MODEL",
     "DESIGN",
-    "DESIGN_COLUMNS",
     "GAMES",
     "LIMITED",
     "NEW_DESIGN",
@@ -253,12 +252,14 @@ def balance_or_error(pool: Pool, designs: Pool = (), **options: Any
 
 
 BALANCE_COLUMNS = {
-    "name": "Card", "source": "Source", "band": "Band", "min_level": "Level counters",
-    "mana_invested": "Mana invested", "turn": "Turn", "pt": "P/T", "stats": "P+T",
-    "trend_stats": "Trend P+T", "trend_flag": "vs trend", "vanilla_stats": "Vanilla P+T",
+    "name": "Card", "source": "Source", "band": "Band", "min_level": "Counters",
+    "mana_invested": "Mana", "turn": "Turn", "pt": "P/T", "stats": "P+T",
+    "trend_stats": "Trend", "trend_flag": "vs trend", "vanilla_stats": "Vanilla",
     "vanilla_flag": "vs vanilla",
 }
-"""The balance table's columns (frame column -> heading), in display order."""
+"""The balance table's columns (frame column -> heading), in display order: the level
+counters the band needs, the mana invested to reach it, the turn it is reached, its P/T and
+P+T, the pool trend's and the vanilla line's P+T at that mana and where the band sits."""
 
 
 def balance_table(frame: pd.DataFrame) -> pd.DataFrame:
@@ -284,17 +285,10 @@ def balance_table(frame: pd.DataFrame) -> pd.DataFrame:
     return table.rename(columns=BALANCE_COLUMNS).reset_index(drop=True)
 
 
-DESIGN_COLUMNS = {"Band": "Band", "Level counters": "Counters", "Mana invested": "Mana",
-                  "Turn": "Turn", "P/T": "P/T", "P+T": "P+T", "Trend P+T": "Trend",
-                  "vs trend": "vs trend", "Vanilla P+T": "Vanilla", "vs vanilla": "vs vanilla"}
-"""The bench's table of one design (:func:`design_table`): balance table heading -> short one."""
-
-
 def design_table(frame: pd.DataFrame) -> pd.DataFrame:
     """One design's rows of :func:`balance_frame`, as the bench shows them: the columns of
-    :func:`balance_table` but the card and source, with short headings."""
-    table = balance_table(frame)[list(DESIGN_COLUMNS)]
-    return table.rename(columns=DESIGN_COLUMNS)
+    :func:`balance_table` but the card and the source."""
+    return balance_table(frame).drop(columns=["Card", "Source"])
 
 
 # ---------------------------------------------------------------- the Monte Carlo
@@ -590,7 +584,9 @@ BENCH_CSS = """<style>
 .lv-btable caption{caption-side:top;text-align:left;padding:.2rem 0 .4rem;color:#444}
 .lv-btable th{background:#f3f1ea;text-align:left;font-weight:600;padding:.3rem .5rem;
  border-bottom:2px solid #cfc8b4;white-space:nowrap}
-.lv-btable td{padding:.25rem .5rem;border-bottom:1px solid #e6e1d3;vertical-align:top}
+.lv-btable td{padding:.25rem .5rem;border-bottom:1px solid #e6e1d3;vertical-align:top;
+ white-space:nowrap}
+.lv-btable td.lv-cell{white-space:normal}
 .lv-btable .lv-num{text-align:right;font-variant-numeric:tabular-nums}
 .lv-btable tr[data-source=design] td{background:#fff4d6}
 .lv-btable .lv-line{display:block}
@@ -608,8 +604,7 @@ BENCH_CSS = """<style>
 </style>"""
 """The look of the Balance view's and the bench's tables and messages (included once)."""
 
-_NUMERIC_HEADINGS = frozenset({"Level counters", "Mana invested", "Turn", "P+T", "Trend P+T",
-                               "Vanilla P+T", "Counters", "Mana", "Trend", "Vanilla"})
+_NUMERIC_HEADINGS = frozenset({"Counters", "Mana", "Turn", "P+T", "Trend", "Vanilla"})
 _FLAG_HEADINGS = frozenset({"vs trend", "vs vanilla"})
 
 
