@@ -184,7 +184,7 @@ _EN: dict[str, str] = {
     "wi_layer": "Layer",
     "wi_rule": "Rule",
     "wi_what": "What happened",
-    "wi_rule_quote": "The deciding rule, as worded in {edition}:",
+    "wi_rule_quote": "The leveler rules it cites, as worded in {edition}:",
 }
 
 _FR: dict[str, str] = {
@@ -300,7 +300,7 @@ _FR: dict[str, str] = {
     "wi_layer": "Couche",
     "wi_rule": "Règle",
     "wi_what": "Ce qui s'est passé",
-    "wi_rule_quote": "La règle qui en décide, dans la version {edition} :",
+    "wi_rule_quote": "Les règles des monteurs de niveau citées, dans la version {edition} :",
 }
 
 LABELS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}

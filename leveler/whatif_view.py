@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from leveler.data import EDITIONS
+from leveler.data import EDITIONS, cite
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
 from leveler.presets import PRESETS, apply_preset, next_timestamp
@@ -224,7 +224,8 @@ def build(start: Mapping[str, Any], *, card: Any, zone: str, level: float | None
         situation = situation_to_dict(parse_situation(base, pool), pool)
     except ValueError as error:
         return WhatIf(None, None, str(error))
-    own, left_out = 0.0, []  # the card's own timestamp is left out of "now" until re-stamped
+    own: float = 0  # the card's own timestamp is left out of "now" until re-stamped
+    left_out: list[tuple[int, str, str]] = []
     for line, name in enumerate(presets, start=1):
         if not name:
             continue
@@ -267,7 +268,7 @@ WHATIF_CSS = """<style>
 .lv-trace td{padding:.28rem .5rem;border-bottom:1px solid #e6e1d3;vertical-align:top}
 .lv-trace td.lv-trace-layer,.lv-trace td.lv-trace-rule{white-space:nowrap}
 .lv-trace tbody tr:nth-child(even){background:#faf8f3}
-.lv-preset-summary{font-size:.85rem;color:#555}
+.lv-preset-summary{font-size:.85rem;color:#555;flex:1 1 12rem}
 .lv-wi-top{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1.5rem;
  align-items:start;margin-bottom:1rem}
 .lv-wi-controls h4,.lv-wi-result h4{margin:.6rem 0 .2rem;font-size:1rem}
@@ -399,11 +400,15 @@ def preset_summary_html(name: str | None) -> str:
 
 
 def rule_quote(resolution: Resolution, text: Mapping[str, str]) -> str:
-    """The deciding rule quoted in the language's rules edition (711/710 rules only)."""
+    """The leveler rules the answer cites (711, 702.87), quoted as the language's rules
+    edition words them; empty when it cites none the edition has text for (613.8a...)."""
     edition = text["rules_edition"]
+    quoted = [rule for rule in resolution.citations if cite(rule, edition).text is not None]
+    if not quoted:
+        return ""
     heading = text["wi_rule_quote"].format(edition=EDITIONS[edition])
-    return (f'<p style="margin:.6rem 0 .2rem">{_e(heading)}</p>'
-            + rule_quote_html(resolution.rule, edition))
+    return (f'<div class="lv-wi-quotes"><p style="margin:.6rem 0 .2rem">{_e(heading)}</p>'
+            + "".join(rule_quote_html(rule, edition) for rule in quoted) + "</div>")
 
 
 def _field(label: str, control: str) -> str:

@@ -23,6 +23,7 @@ from marimo._plugins.ui._impl.input import FileUploadResults
 
 from leveler import Zone, characteristics, labels, load_pool, resolve_situation
 from leveler import whatif_view as wv
+from leveler.data import cite
 from leveler.presets import PRESETS, apply_preset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -292,9 +293,22 @@ def test_the_answer_says_what_the_library_says(pool):
 def test_the_rule_quote_is_in_the_languages_edition(pool):
     start = wv.default_situation(pool)
     whatif = wv.build(start, pool=pool, **controls(start, level=7))
-    assert whatif.resolution is not None and whatif.resolution.rule == "711.2b"
+    assert whatif.resolution is not None and whatif.resolution.citations == ("711.2b",)
     assert "<strong>710.2b</strong>" in wv.rule_quote(whatif.resolution, FR)
     assert "<strong>711.2b</strong>" in wv.rule_quote(whatif.resolution, EN)
+
+
+def test_only_cited_rules_with_text_are_quoted_613_8a(pool):
+    start = wv.default_situation(pool)
+    whatif = wv.build(start, pool=pool, **controls(start, level=7, presets=["Humility"]))
+    assert whatif.resolution is not None
+    assert whatif.resolution.citations == ("613.8a", "711.2b")
+    quotes = wv.rule_quote(whatif.resolution, FR)
+    assert cite("613.8a", "fr-2011").text is None and 'data-rule="613.8a"' not in quotes
+    assert quotes.count("<figure") == 1 and "<strong>710.2b</strong>" in quotes
+    face_down = wv.build(start, pool=pool, **controls(start, face_down=True))
+    assert face_down.resolution is not None and face_down.resolution.citations == ("708.2a",)
+    assert wv.rule_quote(face_down.resolution, EN) == ""
 
 
 # ---------------------------------------------------------------- the notebook, without a browser

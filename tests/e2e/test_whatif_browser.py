@@ -1,0 +1,146 @@
+"""The What-if view in a real browser: what a person sees is what ``resolve_situation`` says.
+
+Expectations come from the library: situations built with ``apply_preset`` (the same
+presets the view offers), resolved with ``resolve_situation``; never typed in by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from leveler import resolve_situation
+from leveler.layers import Resolution
+from leveler.presets import apply_preset
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 30_000
+CARD = "Student of Warfare"
+
+
+def situation(*presets: str, level: int = 7) -> dict[str, Any]:
+    """Student of Warfare with ``level`` counters and ``presets`` applied in order."""
+    built: dict[str, Any] = {"card": CARD, "counters": {"level": level}}
+    for name in presets:
+        built = apply_preset(built, name)
+    return built
+
+
+def open_whatif(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
+    page.get_by_role("tab", name="What if…").click()
+    expect(answer(page)).to_be_visible(timeout=TIMEOUT)
+
+
+def answer(page: Page) -> Any:
+    return page.locator(".lv-whatif .lv-wi-answer")
+
+
+def field(page: Page, label: str) -> Any:
+    return page.locator(".lv-whatif .lv-wi-field", has_text=label)
+
+
+def effect_line(page: Page, number: int) -> Any:
+    """The dropdown of effect line ``number`` (from 1)."""
+    return page.locator(".lv-whatif .lv-wi-line select").nth(number - 1)
+
+
+def expect_answer(page: Page, resolution: Resolution) -> None:
+    """The answer box and the trace table hold exactly what the library resolved."""
+    pt = f"{resolution.power}/{resolution.toughness}"
+    expect(answer(page)).to_have_attribute("data-pt", pt, timeout=TIMEOUT)
+    expect(answer(page).locator(".lv-wi-pt")).to_have_text(pt)
+    expect(answer(page)).to_have_attribute("data-can-level-up",
+                                           str(resolution.can_level_up).lower())
+    items = answer(page).locator(".lv-wi-abilities li")
+    expect(items).to_have_count(len(resolution.abilities))
+    if resolution.abilities:
+        expect(items).to_have_text(list(resolution.abilities))
+    rows = page.locator(".lv-whatif table.lv-trace tbody tr")
+    expect(rows).to_have_count(len(resolution.trace))
+    for index, step in enumerate(resolution.trace):
+        expect(rows.nth(index).locator("td")).to_have_text(
+            [str(index + 1), step.layer, step.rule, step.description])
+
+
+def test_humility_then_giant_growth_613_8a_download_and_load_back(
+        page: Page, app_url: str, artifacts: Path, tmp_path: Path) -> None:
+    """613.8a: Humility removes Student of Warfare's LEVEL 7+ (1/1, no abilities); Giant
+    Growth then makes it 4/4. The downloaded situation loads back to the same answer, and a
+    bad file is refused naming the field while the situation stays."""
+    open_whatif(page, app_url)
+    field(page, "Card").locator("select").select_option(label=CARD)
+    level = field(page, "Level counters").locator("input")
+    level.fill("7")
+    level.press("Tab")
+    expect_answer(page, resolve_situation(situation()))
+
+    effect_line(page, 1).select_option(label="Humility")
+    humble = resolve_situation(situation("Humility"))
+    assert (humble.power, humble.toughness, humble.abilities) == (1, 1, ())
+    expect_answer(page, humble)
+    expect(answer(page).locator(".lv-wi-abilities")).to_have_text("none")
+    expect(page.locator(".lv-whatif table.lv-trace td.lv-trace-rule",
+                        has_text="613.8a")).to_have_count(1)
+
+    effect_line(page, 2).select_option(label="Giant Growth")
+    grown = situation("Humility", "Giant Growth")
+    expect_answer(page, resolve_situation(grown))
+    expect(page.locator(".lv-whatif .lv-wi-effects li")).to_have_count(len(grown["effects"]))
+    page.locator(".lv-whatif").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "whatif.png"))
+
+    with page.expect_download() as download:
+        page.locator(".lv-whatif").get_by_text("Download the situation (JSON)").click()
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert download.value.suggested_filename == "situation.json"
+    assert json.loads(saved) == grown
+
+    effect_line(page, 2).select_option(label="—")  # remove Giant Growth
+    expect_answer(page, resolve_situation(situation("Humility")))
+
+    file = tmp_path / "situation.json"
+    file.write_text(saved, encoding="utf-8")
+    load(page, file)
+    expect_answer(page, resolve_situation(grown))
+    expect(page.locator(".lv-whatif").get_by_role("checkbox", checked=True)).to_have_count(
+        len(grown["effects"]))
+    expect(field(page, "Level counters").locator("input")).to_have_value("7")
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**grown, "counters": {"level": -1}}), encoding="utf-8")
+    load(page, bad)
+    expect(page.locator(".lv-whatif").get_by_text(
+        "bad.json: counters.level: counters cannot be negative, got -1")).to_be_visible(
+        timeout=TIMEOUT)
+    expect_answer(page, resolve_situation(grown))  # the current situation stays
+
+    page.locator(".lv-whatif .lv-wi-line", has_text="Start over").get_by_role("button").click()
+    expect_answer(page, resolve_situation(grown))  # back to the loaded file, not the bad one
+
+
+def load(page: Page, path: Path) -> None:
+    """Pick a situation file in the What-if view and press OK."""
+    page.locator(".lv-whatif input[type=file]").set_input_files(str(path))
+    page.locator(".lv-whatif").get_by_role("button", name="OK").click()
+
+
+def test_a_preset_that_cannot_apply_says_why_and_the_rest_still_applies(
+        page: Page, app_url: str) -> None:
+    """Vampire Hexmage targets a permanent: on a card in hand it is left out (ruling 5)."""
+    open_whatif(page, app_url)
+    field(page, "Zone").locator("select").select_option("hand")
+    effect_line(page, 1).select_option(label="Vampire Hexmage")
+    effect_line(page, 2).select_option(label="+1/+1 counter")
+    with pytest.raises(ValueError) as refused:
+        apply_preset({"card": CARD, "zone": "hand"}, "Vampire Hexmage")
+    expect(page.locator(".lv-whatif .lv-wi-skip")).to_contain_text(str(refused.value),
+                                                                    timeout=TIMEOUT)
+    expected = apply_preset({"card": CARD, "zone": "hand"}, "+1/+1 counter")
+    expect_answer(page, resolve_situation(expected))
