@@ -1,0 +1,180 @@
+"""Issue 6 in a real browser: the pool file picker and the English/French switch.
+
+Expectations come from the library: ``load_pool_report`` on the same file,
+``characteristics`` for the rows, ``cite`` for the rule quotes, and the labels of
+``leveler.labels`` for the words.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from leveler import LevelerCard, Zone, characteristics, labels, load_pool
+from leveler.data import PoolReport, cite, load_pool_report
+from leveler.views import NO_BAND
+
+pytestmark = pytest.mark.browser
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+IMPORTERS = DATA / "importers"
+XSS_POOL = DATA / "xss_pool.json"
+HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+TIMEOUT = 30_000
+EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
+
+ROWS_MATCH = """(expected) => {
+  const rows = [...document.querySelectorAll('table.lv-table tbody tr')].map(
+    tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()));
+  return JSON.stringify(rows) === JSON.stringify(expected);
+}"""
+
+
+def report_of(path: Path) -> PoolReport:
+    return load_pool_report(io.BytesIO(path.read_bytes()), name=path.name)
+
+
+def library_rows(pool: dict[str, LevelerCard], level: int = 0,
+                 zone: Zone = Zone.BATTLEFIELD) -> list[list[str]]:
+    """The table's cell texts per the library, in name order."""
+    rows = []
+    for name in sorted(pool):
+        now = characteristics(pool[name], level, zone)
+        band = now.band.label if now.band is not None else NO_BAND
+        rows.append([name, str(pool[name].mana_cost), band, str(now.power),
+                     str(now.toughness), "".join(now.abilities), now.rule])
+    return rows
+
+
+def expect_rows(page: Page, expected: list[list[str]]) -> None:
+    try:
+        page.wait_for_function(ROWS_MATCH, arg=expected, timeout=TIMEOUT)
+    except Exception:  # a timeout: say what differs
+        shown = page.evaluate("""() => [...document.querySelectorAll(
+            'table.lv-table tbody tr')].map(tr => [...tr.querySelectorAll('td')].map(
+            td => td.textContent.trim()))""")
+        assert shown == expected
+        raise
+
+
+def open_app(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
+
+
+def sidebar(page: Page) -> Any:
+    return page.locator("aside.app-sidebar")
+
+
+def load_pool_file(page: Page, path: Path) -> None:
+    """Pick a pool file in the sidebar and press OK."""
+    sidebar(page).locator("input[type=file]").set_input_files(str(path))
+    sidebar(page).get_by_role("button", name="OK").click()
+
+
+def test_a_loaded_pool_file_replaces_the_pool_and_a_bad_one_keeps_it(
+        page: Page, app_url: str) -> None:
+    """A Scryfall list: its three levelers everywhere (table, What-if), the skipped entries
+    said; a list with broken cards: the others load and each failure names card and line;
+    a Scryfall error object: refused with the library's message, the pool stays."""
+    open_app(page, app_url)
+    listed = IMPORTERS / "scryfall_list.json"
+    report = report_of(listed)
+    load_pool_file(page, listed)
+    expect_rows(page, library_rows(report.cards))
+    expect(sidebar(page).locator(".lv-pool-source")).to_contain_text(report.summary())
+
+    page.get_by_role("tab", name="What if…").click()
+    cards = page.locator(".lv-whatif .lv-wi-field", has_text="Card").locator("option")
+    expect(cards).to_have_text(list(report.cards), timeout=TIMEOUT)
+    page.get_by_role("tab", name="Pool").click()
+
+    broken = IMPORTERS / "scryfall_bad_cards.json"
+    report = report_of(broken)
+    assert report.cards and report.errors
+    load_pool_file(page, broken)
+    expect_rows(page, library_rows(report.cards))
+    failures = sidebar(page).locator(".lv-pool-errors li")
+    expect(failures).to_have_text([str(error) for error in report.errors])
+
+    wrong = IMPORTERS / "scryfall_error.json"
+    with pytest.raises(ValueError) as refused:
+        report_of(wrong)
+    load_pool_file(page, wrong)
+    expect(sidebar(page).get_by_text(str(refused.value))).to_be_visible(timeout=TIMEOUT)
+    expect(sidebar(page).get_by_text("The app keeps the pool it has.")).to_be_visible()
+    expect_rows(page, library_rows(report.cards))  # still the previous pool
+    assert "Traceback" not in page.locator("body").inner_text()
+
+
+def test_francais_labels_the_app_and_quotes_the_french_710_rule(
+        page: Page, app_url: str, artifacts: Path) -> None:
+    """711.2b at 7 counters, quoted as 710.2b in the 2011 French rules once French is on."""
+    open_app(page, app_url)
+    sidebar(page).get_by_label("Français").check()
+    expect(page.get_by_role("heading", name="Explorateur des monteurs de niveau")).to_be_visible(
+        timeout=TIMEOUT)
+    heads = page.locator("table.lv-table thead th")
+    expect(heads).to_have_text([FR[f"col.{key}"] for key in
+                                ("Name", "Mana cost", "Band", "Power", "Toughness",
+                                 "Abilities", "Rule")])
+    expect(sidebar(page).get_by_text(FR["level"], exact=True)).to_be_visible()
+    expect(page.get_by_role("tab", name=FR["tab_whatif"])).to_be_visible()
+
+    handle = page.locator("[role=slider]").filter(visible=True).first
+    handle.focus()
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("table.lv-table")).to_have_attribute("data-level", "7")
+    expect(page.locator("table.lv-table caption")).to_contain_text(
+        labels.table_caption(FR, 25, 25, 7, Zone.BATTLEFIELD, None)[:40])
+
+    page.get_by_role("tab", name=FR["tab_card"]).click()
+    now = characteristics(load_pool()["Student of Warfare"], 7, Zone.BATTLEFIELD)
+    quoted = cite(now.rule, "fr-2011")
+    assert quoted.number == "710.2b" and quoted.text is not None
+    expect(page.get_by_label("Français, 2011 (710)")).to_be_checked()
+    expect(page.locator(".lv-rule blockquote")).to_contain_text(
+        f"{quoted.number} {quoted.text}", timeout=TIMEOUT)
+    expect(page.get_by_text("Capacités maintenant :")).to_be_visible()
+    page.screenshot(path=str(artifacts / "explorer-fr.png"))
+
+    sidebar(page).get_by_label("English").check()
+    expect(page.get_by_role("tab", name=EN["tab_card"])).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("table.lv-table thead th").first).to_have_text("Name")
+
+
+def test_a_hostile_pool_upload_shows_as_text_and_opens_no_dialog(
+        page: Page, app_url: str) -> None:
+    """tests/data/xss_pool.json uploaded: names, abilities and the What-if answer are text."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    open_app(page, app_url)
+    report = report_of(XSS_POOL)
+    load_pool_file(page, XSS_POOL)
+    expect_rows(page, library_rows(report.cards))
+    expect(page.locator("table.lv-table td").filter(has_text=HOSTILE_NAME)).to_have_count(1)
+
+    page.get_by_role("tab", name="What if…").click()
+    page.locator(".lv-whatif .lv-wi-field", has_text="Card").locator("select").select_option(
+        label=HOSTILE_NAME)
+    level = page.locator(".lv-whatif .lv-wi-field", has_text="Level counters").locator("input")
+    level.fill("7")
+    level.press("Tab")
+    now = characteristics(report.cards[HOSTILE_NAME], 7, Zone.BATTLEFIELD)
+    answer = page.locator(".lv-whatif .lv-wi-answer")
+    expect(answer).to_have_attribute("data-pt", f"{now.power}/{now.toughness}", timeout=TIMEOUT)
+    expect(answer.locator(".lv-wi-name")).to_have_text(HOSTILE_NAME)
+    expect(answer.locator(".lv-wi-abilities li")).to_have_text(list(now.abilities))
+
+    injected = page.evaluate("""() => [
+        document.querySelectorAll('img[src=x], img[src=y], img[src=z]').length,
+        [...document.querySelectorAll('script')].filter(
+            s => s.textContent.includes('alert(')).length,
+        document.querySelectorAll('a[href^="javascript:"]').length]""")
+    assert injected == [0, 0, 0]
+    assert dialogs == []
