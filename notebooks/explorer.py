@@ -249,8 +249,9 @@ def _(balance_view, designs_location):
 @app.cell
 def _(design_pick):
     _start = design_pick.value
-    design_name = mo.ui.text(value=_start["name"], label="Name", debounce=300, full_width=True)
-    design_cost = mo.ui.text(value=_start["mana_cost"], label="Cost", debounce=300,
+    design_name = mo.ui.text(value=_start["name"], label="Design name", debounce=300,
+                             full_width=True)
+    design_cost = mo.ui.text(value=_start["mana_cost"], label="Mana cost", debounce=300,
                              full_width=True)
     design_type = mo.ui.text(value=_start["type_line"], label="Type line", debounce=300,
                              full_width=True)
