@@ -217,11 +217,11 @@ def _(balance_view):
     curve_intercept = mo.ui.number(start=-10, stop=10, step=0.5,
                                    value=balance_view.VANILLA.intercept, label="b")
     curve_tolerance = mo.ui.number(start=0, stop=5, step=0.5, value=balance_view.TOLERANCE,
-                                   label="on a line within ±")
+                                   label="tolerance")
     curve_controls = mo.hstack([mo.Html('<span style="white-space:nowrap">Vanilla line <b>P+T'
                                         " = a × mana + b</b></span>"), curve_slope,
-                                curve_intercept, curve_tolerance],
-                               justify="start", align="center", gap=1)
+                                curve_intercept, curve_tolerance, ""],
+                               widths=[3, 1.2, 1.2, 2, 3], align="center", gap=1)
     mc_lands = mo.ui.slider(start=10, stop=24, value=balance_view.LIMITED.lands,
                             label="Lands in the 40-card deck", show_value=True)
     mc_play = mo.ui.radio(options={"On the play": True, "On the draw": False},
