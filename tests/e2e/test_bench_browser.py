@@ -1,0 +1,215 @@
+"""The Design bench in a real browser: type a design, see it beside the pool, save, find it again.
+
+Expected numbers come from the library (``parse_card`` / the designs loader,
+``leveler.balance``, ``characteristics``); the designs file is the server's own
+(``LEVELER_DESIGNS``, see ``bench_url``), never the user's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from leveler import CardTextError, LevelerCard, Zone, characteristics
+from leveler.balance import curve, fit_trend, turns_to_band, variants
+from leveler.data import card_from_record
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 30_000
+HOSTILE = "<img src=x onerror=alert(1)>"
+FIELDS = {"name": "Design name", "mana_cost": "Mana cost", "type_line": "Type line",
+          "power": "Power", "toughness": "Toughness", "oracle_text": "Oracle text"}
+KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
+          "power": "2", "toughness": "2",
+          "oracle_text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nVigilance\nLEVEL 3+\n5/5\nFirst strike"}
+BROKEN = {**KNIGHT, "name": "Half Done",
+          "oracle_text": "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\nfour/4"}
+ROWS = """(kind) => [...document.querySelectorAll(`table.lv-btable[data-kind=${kind}] tbody tr`)]
+  .map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()))"""
+INJECTED = """() => [
+  document.querySelectorAll('img[src=x]').length,
+  [...document.querySelectorAll('script')].filter(s => s.textContent.includes('alert(')).length,
+  document.querySelectorAll('b.injected').length]"""
+
+
+def open_bench(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
+    page.get_by_role("tab", name="Design bench").click()
+    expect(page.get_by_label("Oracle text", exact=True)).to_be_visible(timeout=TIMEOUT)
+
+
+def type_design(page: Page, record: dict[str, str]) -> None:
+    for key, label in FIELDS.items():
+        page.get_by_label(label, exact=True).fill(record[key])
+
+
+def rows_of(page: Page, kind: str) -> list[list[str]]:
+    rows: list[list[str]] = page.evaluate(ROWS, kind)
+    return rows
+
+
+def design_rows(card: LevelerCard, pool: dict[str, LevelerCard]) -> list[list[Any]]:
+    """The design's table per the library: placed against the printed pool's trend."""
+    placed = curve([card], trend=fit_trend(pool))
+    turns = list(turns_to_band(card)["turn"])
+    return [[row.band, str(row.min_level), str(row.mana_invested), str(turns[row.stage]),
+             f"{row.power}/{row.toughness}", str(row.stats), row.trend_stats,
+             str(row.trend_flag), row.vanilla_stats, str(row.vanilla_flag)]
+            for row in placed.itertuples(index=False)]
+
+
+def expect_design_rows(page: Page, expected: list[list[Any]]) -> None:
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        shown = rows_of(page, "design")
+        if len(shown) == len(expected) and all(
+                (abs(float(got) - want) <= 0.0051 if isinstance(want, float) else got == want)
+                for row, wants in zip(shown, expected, strict=True)
+                for got, want in zip(row, wants, strict=True)):
+            return
+        if time.monotonic() > deadline:
+            assert shown == expected
+        page.wait_for_timeout(200)
+
+
+def chart_rows(page: Page, title: str) -> list[dict[str, str]]:
+    """The card rows a chart draws: the CSVs its Vega-Lite spec points at, by chart title."""
+    specs = [json.loads(vega.get_attribute("data-spec") or "{}")
+             for vega in page.locator("marimo-vega").all()]
+    found = [spec for spec in specs if title in json.dumps(spec.get("title", ""))]
+    assert len(found) == 1, f"{len(found)} charts titled {title!r}"
+    rows = []
+    for url in dict.fromkeys(re.findall(r'"url": "([^"]+)"', json.dumps(found[0]))):
+        response = page.request.get(page.url.rstrip("/") + "/" + url.removeprefix("./"))
+        assert response.ok, url
+        rows += [row for row in csv.DictReader(io.StringIO(response.text())) if row.get("name")]
+    return rows
+
+
+def saved_records(path: Path) -> list[dict[str, Any]]:
+    records: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
+    return records
+
+
+def test_a_design_is_placed_beside_the_pool_saved_and_found_again_after_a_reload(
+        page: Page, bench_url: str, designs_path: Path, pool: dict[str, LevelerCard],
+        artifacts: Path) -> None:
+    card = card_from_record(KNIGHT)
+    open_bench(page, bench_url)
+    expect(page.locator(".lv-designs-path")).to_have_text(str(designs_path))
+    type_design(page, KNIGHT)
+    expect(page.locator(".lv-design-name")).to_have_text("Bench Knight", timeout=TIMEOUT)
+    expect_design_rows(page, design_rows(card, pool))
+
+    invested = [row for row in chart_rows(page, "Mana invested per band")
+                if row["name"] == "Bench Knight"]
+    assert [(row["band"], int(row["mana_invested"])) for row in invested] == [
+        (row[0], int(row[2])) for row in design_rows(card, pool)]
+    assert len({row["name"] for row in chart_rows(page, "Turns to each band")}) == len(pool) + 1
+    drawn = [row for row in chart_rows(page, "P/T by level counters")
+             if row["name"] == "Bench Knight"]
+    assert drawn
+    for row in drawn:
+        now = characteristics(card, int(row["level_counters"]), Zone.BATTLEFIELD)
+        assert int(row["value"]) == (now.power if row["metric"] == "Power" else now.toughness)
+    placed = variants(card, trend=fit_trend(pool))
+    shown = rows_of(page, "variants")
+    assert len(shown) == placed["variant"].nunique() and shown[0][0] == "the design"
+    page.get_by_label("Open", exact=True).evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(artifacts / "bench.png"))
+
+    page.get_by_role("button", name="Save design").click()
+    expect(page.get_by_text("Added “Bench Knight”")).to_be_visible(timeout=TIMEOUT)
+    assert KNIGHT in saved_records(designs_path)
+    expect(page.locator('.lv-designs-file li[data-design="Bench Knight"]')).to_contain_text(
+        "parses")
+
+    page.reload()  # a new session: the designs file is loaded again on start
+    open_bench(page, bench_url)
+    expect(page.locator('.lv-designs-file li[data-design="Bench Knight"]')).to_be_visible()
+    page.get_by_label("Open", exact=True).select_option(label="Bench Knight")
+    expect(page.get_by_label("Design name", exact=True)).to_have_value("Bench Knight")
+    expect(page.get_by_label("Oracle text", exact=True)).to_have_value(KNIGHT["oracle_text"])
+    expect_design_rows(page, design_rows(card, pool))
+    page.get_by_role("tab", name="Balance").click()
+    expect(page.locator("table.lv-btable[data-kind=balance] tr[data-source=design]")
+           .filter(has_text="Bench Knight")).to_have_count(len(card.bands) + 1, timeout=TIMEOUT)
+
+
+def test_a_broken_design_shows_its_line_and_the_rest_keeps_working(
+        page: Page, bench_url: str, designs_path: Path, pool: dict[str, LevelerCard]) -> None:
+    with pytest.raises(CardTextError) as raised:
+        card_from_record(BROKEN)
+    line = raised.value.line_number
+    assert line is not None
+    open_bench(page, bench_url)
+    type_design(page, BROKEN)
+    error = page.locator(".lv-parse-error")
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    marked = error.locator("li[aria-current=true]")
+    expect(marked).to_have_attribute("data-line", str(line))
+    expect(marked).to_contain_text(BROKEN["oracle_text"].split("\n")[line - 1])
+    expect(marked).to_contain_text(raised.value.message)
+    expect(page.locator("table.lv-btable[data-kind=design]")).to_have_count(0)
+
+    page.get_by_role("tab", name="Pool").click()  # the rest of the app still works
+    table = page.locator("table.lv-table")
+    expect(table).to_have_attribute("data-level", "0", timeout=TIMEOUT)
+    slider = page.locator("[role=slider]").filter(visible=True).first
+    slider.focus()
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    expect(table).to_have_attribute("data-level", "7", timeout=TIMEOUT)
+    student = table.locator("tbody tr").filter(has_text="Student of Warfare").locator("td")
+    now = characteristics(pool["Student of Warfare"], 7, Zone.BATTLEFIELD)
+    expect(student.nth(3)).to_have_text(str(now.power))
+
+    page.get_by_role("tab", name="Design bench").click()  # what was typed is still there
+    expect(page.get_by_label("Oracle text", exact=True)).to_have_value(BROKEN["oracle_text"])
+    expect(page.locator(".lv-parse-error li[aria-current=true]")).to_have_attribute(
+        "data-line", str(line))
+    page.get_by_role("button", name="Save design").click()  # saved as typed, parse or not
+    expect(page.get_by_text("“Half Done” in")).to_be_visible(timeout=TIMEOUT)
+    assert BROKEN in saved_records(designs_path)
+    expect(page.locator('.lv-designs-file li[data-design="Half Done"]')).to_contain_text(
+        f"does not parse: {raised.value.message}")
+
+
+def test_a_hostile_design_shows_as_text_and_opens_no_dialog(
+        page: Page, bench_url: str, designs_path: Path) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    hostile = {**KNIGHT, "name": HOSTILE,
+               "type_line": 'Creature — <b class="injected">Knight</b>',
+               "oracle_text": "<script>alert(2)</script>\n" + KNIGHT["oracle_text"]}
+    open_bench(page, bench_url)
+    type_design(page, hostile)
+    expect(page.locator(".lv-design-name")).to_have_text(HOSTILE, timeout=TIMEOUT)
+    expect(page.locator(".lv-design")).to_contain_text("<script>alert(2)</script>")
+    expect(page.locator(".lv-design")).to_contain_text('Creature — <b class="injected">Knight</b>')
+    page.get_by_role("button", name="Save design").click()
+    saved = page.locator(".lv-designs-file li").filter(has_text=HOSTILE)
+    expect(saved).to_have_count(1, timeout=TIMEOUT)
+    assert hostile in saved_records(designs_path)
+    page.get_by_role("tab", name="Balance").click()
+    expect(page.locator("table.lv-btable[data-kind=balance] td").filter(
+        has_text=HOSTILE)).to_have_count(3, timeout=TIMEOUT)
+
+    broken = {**hostile, "oracle_text": hostile["oracle_text"] + "\nLEVEL 9+"}
+    page.get_by_role("tab", name="Design bench").click()
+    type_design(page, broken)
+    expect(page.locator(".lv-parse-error")).to_contain_text(HOSTILE, timeout=TIMEOUT)
+    page.wait_for_timeout(500)
+    assert page.evaluate(INJECTED) == [0, 0, 0]
+    assert dialogs == []
