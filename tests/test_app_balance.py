@@ -1,0 +1,160 @@
+"""The Balance and Design bench cells of the explorer without a browser: ``app.run(defs=...)``.
+
+The tab, the form and the buttons are replaced by stand-ins with a ``.value`` (every def
+of the cell they replace); what the cells compute is compared with the library.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from leveler import LevelerCard
+from leveler import balance_view as bv
+from leveler.balance import LimitedModel, curve, fit_trend, pool_reach_chances, turns_to_band
+from leveler.data import card_from_record
+from leveler.designs import save_designs
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "explorer.py"
+HOSTILE = "<img src=x onerror=alert(1)>"
+KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
+          "power": "2", "toughness": "2",
+          "oracle_text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nVigilance\nLEVEL 3+\n5/5\nFirst strike"}
+BROKEN = {**KNIGHT, "name": "Half Done",
+          "oracle_text": "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\nfour/4"}
+
+
+@pytest.fixture(scope="module")
+def notebook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("leveler_explorer_balance", NOTEBOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def _bundled_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LEVELER_POOL", raising=False)
+
+
+@pytest.fixture
+def designs_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "designs.json"
+    monkeypatch.setenv("LEVELER_DESIGNS", str(path))
+    return path
+
+
+def tab(name: str) -> dict[str, Any]:
+    """Every def of the tabs cell, the tab ``name`` chosen."""
+    return {"view": SimpleNamespace(value=name),
+            "card_name": SimpleNamespace(value="Student of Warfare"),
+            "edition": SimpleNamespace(value="en-current")}
+
+
+def form(record: dict[str, str], save: bool = False) -> dict[str, Any]:
+    """Every def of the bench's form cell, holding ``record``."""
+    return {"design_name": SimpleNamespace(value=record["name"]),
+            "design_cost": SimpleNamespace(value=record["mana_cost"]),
+            "design_type": SimpleNamespace(value=record["type_line"]),
+            "design_power": SimpleNamespace(value=record["power"]),
+            "design_toughness": SimpleNamespace(value=record["toughness"]),
+            "design_text": SimpleNamespace(value=record["oracle_text"]),
+            "design_save": SimpleNamespace(value=save)}
+
+
+def run(notebook: ModuleType, **defs: Any) -> tuple[str, dict[str, Any]]:
+    outputs, found = notebook.app.run(defs=defs)
+    return "".join(output.text for output in outputs if output is not None), dict(found)
+
+
+def test_nothing_balance_related_is_computed_behind_other_tabs(notebook, designs_path) -> None:
+    page, defs = run(notebook, **tab("Pool"))
+    for name in ("balance", "chances", "bench", "bench_figures"):
+        assert name not in defs, name
+    assert "<table class=\"lv-btable" not in page
+    assert defs["designs_location"].value == str(designs_path)  # the configured file
+
+
+def test_the_balance_tab_is_the_librarys_curve_and_turns(notebook, designs_path, pool) -> None:
+    page, defs = run(notebook, **tab("Balance"))
+    frame = defs["balance"]
+    expected = curve(pool)
+    pd.testing.assert_frame_equal(frame[list(expected.columns)], expected)
+    for card in pool.values():
+        rows = frame[frame["name"] == card.name]
+        assert list(rows["turn"]) == list(turns_to_band(card)["turn"])
+    assert defs["chances"] is None  # the Monte Carlo waits for its button
+    assert 'data-kind="balance"' in page and "Not played yet" in page
+    student = defs["balance_shown"].query("Card == 'Student of Warfare' and Band == 'LEVEL 7+'")
+    assert (student["Mana"].iloc[0], student["Turn"].iloc[0]) == (8, 4)
+
+
+def test_saved_designs_join_the_balance_tab(notebook, designs_path, pool) -> None:
+    save_designs([KNIGHT, BROKEN], designs_path)
+    page, defs = run(notebook, **tab("Balance"))
+    knight = card_from_record(KNIGHT)
+    designs = defs["balance"][defs["balance"]["source"] == bv.DESIGN].reset_index(drop=True)
+    expected = curve([knight], trend=fit_trend(pool))
+    pd.testing.assert_frame_equal(designs[list(expected.columns)], expected)
+    assert page.count('data-source="design"') == len(knight.bands) + 1
+    assert defs["design_pick"].value == bv.draft_fields(BROKEN)  # opens on the last saved
+
+
+def test_the_monte_carlo_plays_when_its_button_is_pressed(notebook, designs_path, pool) -> None:
+    controls = {"curve_controls": "", "curve_slope": SimpleNamespace(value=2.0),
+                "curve_intercept": SimpleNamespace(value=0.0),
+                "curve_tolerance": SimpleNamespace(value=1.0),
+                "mc_lands": SimpleNamespace(value=16), "mc_play": SimpleNamespace(value=False),
+                "mc_run": SimpleNamespace(value=True)}
+    page, defs = run(notebook, **tab("Balance"), **controls)
+    chances = defs["chances"]
+    assert chances.model == LimitedModel(lands=16, on_the_play=False)
+    expected = pool_reach_chances(pool, chances.model, games=bv.GAMES, seed=bv.SEED)
+    pd.testing.assert_frame_equal(chances.frame.drop(columns="source"), expected)
+    assert 'data-kind="chances"' in page and "16 lands" in page
+
+
+def test_the_bench_places_a_typed_design_against_the_printed_pool(notebook, designs_path,
+                                                                  pool) -> None:
+    page, defs = run(notebook, **tab("Design bench"), **form(KNIGHT))
+    knight = card_from_record(KNIGHT)
+    assert defs["draft"].card == knight
+    rows = defs["bench"].design_rows
+    expected = curve([knight], trend=fit_trend(pool))
+    pd.testing.assert_frame_equal(rows[list(expected.columns)], expected)
+    assert set(defs["bench_figures"]) == {"progression", "investment", "turns", "variants"}
+    assert 'data-kind="design"' in page and 'data-kind="variants"' in page
+    assert not designs_path.exists()  # nothing is saved until the button is pressed
+
+
+def test_a_broken_design_shows_its_error_and_the_pool_view_still_works(
+        notebook, designs_path, pool: dict[str, LevelerCard]) -> None:
+    page, defs = run(notebook, **tab("Design bench"), **form(BROKEN))
+    assert defs["draft"].card is None and defs["draft"].error.line_number == 5
+    assert 'data-line="5"' in page and "lv-parse-error" in page
+    assert defs["bench"].variants is None
+    assert len(defs["pool_table"]) == len(pool)  # the Pool view's cell ran as always
+
+
+def test_saving_writes_the_design_as_typed(notebook, designs_path) -> None:
+    _, defs = run(notebook, **tab("Design bench"), **form(BROKEN, save=True))
+    assert defs["save_ok"] and "Added “Half Done”" in defs["save_note"]
+    assert json.loads(designs_path.read_text("utf-8")) == [BROKEN]
+    assert [record["name"] for record in defs["designs"].records] == ["Half Done"]
+
+
+def test_a_hostile_design_is_text_on_the_bench(notebook, designs_path) -> None:
+    hostile = {**KNIGHT, "name": HOSTILE,
+               "oracle_text": "<script>alert(2)</script>\n" + KNIGHT["oracle_text"]}
+    page, defs = run(notebook, **tab("Design bench"), **form(hostile, save=True))
+    assert defs["draft"].card is not None
+    assert "<img" not in page and "<script" not in page
+    assert "&lt;img src=x onerror=alert(1)&gt;" in page
