@@ -353,14 +353,12 @@ def _(balance_figures, balance_html, balance_shown, balance_view, chances, curve
 
 
 @app.cell
-def _(balance_charts, balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool,
-      view):
+def _(balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool, view):
     mo.stop(view.value != balance_view.BENCH_TAB)
-    _vanilla, _tolerance = balance_view.curve_settings(
+    bench_vanilla, _tolerance = balance_view.curve_settings(
         curve_slope.value, curve_intercept.value, curve_tolerance.value)
-    bench = balance_view.bench_frames(pool, draft, vanilla=_vanilla, tolerance=_tolerance)
-    bench_figures = balance_charts.bench_charts(bench, balance_view.trend_of(pool), _vanilla)
-    return bench, bench_figures
+    bench = balance_view.bench_frames(pool, draft, vanilla=bench_vanilla, tolerance=_tolerance)
+    return bench, bench_vanilla
 
 
 @app.cell
@@ -387,8 +385,22 @@ def _(balance_view, bench, design_cost, design_name, design_pick, design_power, 
 
 
 @app.cell
-def _(balance_view, bench, bench_figures, bench_form, bench_parsed, curve_controls, export,
-      view):
+def _(balance_view, bench_form, bench_parsed, view):
+    # the form and what it parses to first: the charts below take longer to redraw
+    mo.stop(view.value != balance_view.BENCH_TAB)
+    mo.vstack([mo.md(balance_view.BENCH_INTRO),
+               mo.hstack([bench_form, bench_parsed], widths=[2, 3], gap=1.5, align="start")])
+    return
+
+
+@app.cell
+def _(balance_charts, balance_view, bench, bench_vanilla, pool):
+    bench_figures = balance_charts.bench_charts(bench, balance_view.trend_of(pool), bench_vanilla)
+    return (bench_figures,)
+
+
+@app.cell
+def _(balance_view, bench, bench_figures, curve_controls, export, view):
     mo.stop(view.value != balance_view.BENCH_TAB)
     _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in bench_figures.items()}
@@ -398,8 +410,6 @@ def _(balance_view, bench, bench_figures, bench_form, bench_parsed, curve_contro
                  "parses.</em></p>")
     _files = export.downloads(balance_view.bench_tables(bench), bench_figures)
     mo.vstack([
-        mo.md(balance_view.BENCH_INTRO),
-        mo.hstack([bench_form, bench_parsed], widths=[2, 3], gap=1.5, align="start"),
         _charts["progression"],
         mo.hstack([_charts.get("investment", ""), _charts.get("turns", "")], justify="start"),
         curve_controls,
