@@ -394,27 +394,33 @@ def _(balance_view, bench_form, bench_parsed, view):
 
 
 @app.cell
+def _(balance_view, bench, curve_controls, view):
+    mo.stop(view.value != balance_view.BENCH_TAB)
+    _variants = (balance_view.frame_html(balance_view.variants_table(bench.variants),
+                                         "Every variant one step away, on the curve",
+                                         kind="variants")
+                 if bench.variants is not None else "<p><em>Variants appear once the design "
+                 "parses.</em></p>")
+    mo.vstack([curve_controls, mo.Html(f'<div class="lv-scroll">{_variants}</div>')])
+    return
+
+
+@app.cell
 def _(balance_charts, balance_view, bench, bench_vanilla, pool):
     bench_figures = balance_charts.bench_charts(bench, balance_view.trend_of(pool), bench_vanilla)
     return (bench_figures,)
 
 
 @app.cell
-def _(balance_view, bench, bench_figures, curve_controls, export, view):
+def _(balance_view, bench, bench_figures, export, view):
     mo.stop(view.value != balance_view.BENCH_TAB)
     _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in bench_figures.items()}
-    _variants = (balance_view.frame_html(balance_view.variants_table(bench.variants),
-                                         "Every variant one step away", kind="variants")
-                 if bench.variants is not None else "<p><em>Variants appear once the design "
-                 "parses.</em></p>")
     _files = export.downloads(balance_view.bench_tables(bench), bench_figures)
     mo.vstack([
+        _charts.get("variants", ""),
         _charts["progression"],
         mo.hstack([_charts.get("investment", ""), _charts.get("turns", "")], justify="start"),
-        curve_controls,
-        _charts.get("variants", ""),
-        mo.Html(f'<div class="lv-scroll">{_variants}</div>'),
         mo.md("**Download**"),
         mo.hstack([mo.download(data=f.data, filename=f.filename, mimetype=f.mimetype,
                                label=f.label) for f in _files], justify="start", wrap=True),
