@@ -425,3 +425,16 @@ def test_a_hostile_pool_in_the_what_if_view_is_text(notebook, monkeypatch, hosti
     assert_no_markup(page.split("lv-whatif", 1)[1])
     assert html.escape(HOSTILE_NAME) in page
     assert defs["whatif"].resolution.name == HOSTILE_NAME
+
+
+def test_a_level_slider_move_still_reruns_one_cell(notebook):
+    """The What-if view has its own controls: no cell of it reads the sidebar's slider, so a
+    slider move re-runs only the cell that draws the pool and card views (benchmarks/README)."""
+    cells = [cell._cell for cell in notebook.app._cell_manager.cells()]
+    readers = [cell for cell in cells if "level" in cell.refs]
+    assert len(readers) == 1 and {"pool_table", "card_view"} <= set(readers[0].defs)
+    whatif_cells = [cell for cell in cells
+                    if cell.defs & {"whatif_file", "whatif_start", "whatif"}
+                    or "whatif" in cell.refs]
+    assert len(whatif_cells) == 4
+    assert not any(cell.refs & {"level", "zone", "chart", "names"} for cell in whatif_cells)
