@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -306,6 +307,9 @@ class Chances:
 
 
 _CHANCES: OrderedDict[tuple[Any, ...], Chances] = OrderedDict()
+_CHANCES_LOCK = threading.Lock()
+"""The kept runs are shared by every session of a ``marimo run`` server (kernels are
+threads of one process), so they are read and written under this lock."""
 _KEPT_RUNS = 8
 
 
@@ -328,7 +332,10 @@ def reach_frame(
     cards, sources = combine(pool, designs)
     model = replace(LIMITED, lands=lands, on_the_play=on_the_play)
     key = (tuple(cards), model, games, seed)
-    kept = _CHANCES.get(key)
+    with _CHANCES_LOCK:
+        kept = _CHANCES.get(key)
+        if kept is not None:
+            _CHANCES.move_to_end(key)
     if kept is None and not run:
         return None
     if kept is None:
@@ -336,10 +343,11 @@ def reach_frame(
         frame = pool_reach_chances(cards, model, games=games, seed=seed)
         seconds = time.perf_counter() - start
         frame.insert(1, "source", frame["name"].map(sources).astype("str"))
-        kept = _CHANCES[key] = Chances(frame, model, games, seconds)
-        while len(_CHANCES) > _KEPT_RUNS:
-            _CHANCES.popitem(last=False)
-    _CHANCES.move_to_end(key)
+        kept = Chances(frame, model, games, seconds)
+        with _CHANCES_LOCK:
+            _CHANCES[key] = kept
+            while len(_CHANCES) > _KEPT_RUNS:
+                _CHANCES.popitem(last=False)
     return replace(kept, frame=kept.frame.copy())
 
 
