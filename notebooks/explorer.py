@@ -83,8 +83,10 @@ def _(grid, ui_text):
 
 @app.cell
 def _(balance_view, grid, ui_text):
+    # value= given: a tabs control remade (language, pool) then opens on its first tab, where
+    # marimo's frontend would otherwise keep showing the tab chosen before (initial value "")
     view = mo.ui.tabs(dict.fromkeys((*labels.tab_names(ui_text), balance_view.BALANCE_TAB,
-                                     balance_view.BENCH_TAB), ""))
+                                     balance_view.BENCH_TAB), ""), value=ui_text["tab_pool"])
     card_name = mo.ui.dropdown(options=grid.names, value=views.default_card(grid.names),
                                label=ui_text["card"])
     edition = mo.ui.radio(options=views.edition_options(), value=labels.edition_label(ui_text),
