@@ -306,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presses", type=int, default=20)
     parser.add_argument("--cold-starts", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="do not update the README")
+    parser.add_argument("--app", type=Path, default=APP,
+                        help="the notebook to measure (default: notebooks/explorer.py)")
     options = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} not found: install Debian's chromium (apt-get install chromium)")
@@ -325,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         minimal_path = Path(scratch) / "minimal.py"
         minimal_path.write_text(MINIMAL_NOTEBOOK.format(stop=levels.stop - 1), encoding="utf-8")
-        app = Target("app", APP, APP_READY, app_args)
+        app = Target("app", options.app.resolve(), APP_READY, app_args)
         minimal = Target("minimal", minimal_path, MINIMAL_READY, lambda level: [level])
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
