@@ -115,9 +115,17 @@ def test_francais_labels_the_app_and_quotes_the_french_710_rule(
         page: Page, app_url: str, artifacts: Path) -> None:
     """711.2b at 7 counters, quoted as 710.2b in the 2011 French rules once French is on."""
     open_app(page, app_url)
+    handle = page.locator("[role=slider]").filter(visible=True).first
+    handle.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("table.lv-table")).to_have_attribute("data-level", "3")
     sidebar(page).get_by_label("Français").check()
     expect(page.get_by_role("heading", name="Explorateur des monteurs de niveau")).to_be_visible(
         timeout=TIMEOUT)
+    # the remade slider starts over at 0, on the page as in the kernel
+    expect(handle).to_have_attribute("aria-valuenow", "0")
+    expect(page.locator("table.lv-table")).to_have_attribute("data-level", "0")
     heads = page.locator("table.lv-table thead th")
     expect(heads).to_have_text([FR[f"col.{key}"] for key in
                                 ("Name", "Mana cost", "Band", "Power", "Toughness",
@@ -125,7 +133,6 @@ def test_francais_labels_the_app_and_quotes_the_french_710_rule(
     expect(sidebar(page).get_by_text(FR["level"], exact=True)).to_be_visible()
     expect(page.get_by_role("tab", name=FR["tab_whatif"])).to_be_visible()
 
-    handle = page.locator("[role=slider]").filter(visible=True).first
     handle.focus()
     for _ in range(7):
         page.keyboard.press("ArrowRight")

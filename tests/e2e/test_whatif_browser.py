@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import resolve_situation
+from leveler import labels, resolve_situation
 from leveler.layers import Resolution
 from leveler.presets import apply_preset
 
@@ -21,6 +21,7 @@ pytestmark = pytest.mark.browser
 
 TIMEOUT = 30_000
 CARD = "Student of Warfare"
+FR = labels.LABELS["fr"]
 
 
 def situation(*presets: str, level: int = 7) -> dict[str, Any]:
@@ -121,8 +122,17 @@ def test_humility_then_giant_growth_613_8a_download_and_load_back(
         timeout=TIMEOUT)
     expect_answer(page, resolve_situation(grown))  # the current situation stays
 
+    level = field(page, "Level counters").locator("input")
+    level.fill("3")
+    level.press("Tab")
+    effect_line(page, 1).select_option(label="+1/+1 counter")
+    changed = apply_preset({**grown, "counters": {"level": 3}}, "+1/+1 counter")
+    expect_answer(page, resolve_situation(changed))
     page.locator(".lv-whatif .lv-wi-line", has_text="Start over").get_by_role("button").click()
     expect_answer(page, resolve_situation(grown))  # back to the loaded file, not the bad one
+    expect(field(page, "Level counters").locator("input")).to_have_value("7")
+    expect(effect_line(page, 1)).to_have_value(effect_line(page, 1).locator(
+        "option", has_text="—").get_attribute("value") or "")
 
 
 def load(page: Page, path: Path) -> None:
@@ -144,3 +154,30 @@ def test_a_preset_that_cannot_apply_says_why_and_the_rest_still_applies(
                                                                     timeout=TIMEOUT)
     expected = apply_preset({"card": CARD, "zone": "hand"}, "+1/+1 counter")
     expect_answer(page, resolve_situation(expected))
+
+
+def test_a_language_switch_keeps_the_situation_and_relabels_the_view_613_8a(
+        page: Page, app_url: str) -> None:
+    """The What-if controls do not depend on the language: switching keeps level 7 and
+    Humility (still 1/1 by 613.8a), and the view's words become French."""
+    open_whatif(page, app_url)
+    level = field(page, "Level counters").locator("input")
+    level.fill("7")
+    level.press("Tab")
+    effect_line(page, 1).select_option(label="Humility")
+    humble = resolve_situation(situation("Humility"))
+    expect_answer(page, humble)
+
+    page.locator("aside.app-sidebar").get_by_label("Français").check()
+    # the remade tabs open on their first tab, on the page as in the kernel
+    expect(page.get_by_role("tab", name=FR["tab_pool"])).to_have_attribute(
+        "aria-selected", "true", timeout=TIMEOUT)
+    expect(page.locator("table.lv-table")).to_be_visible()
+    expect(page.locator(".lv-whatif")).to_have_count(0)
+    page.get_by_role("tab", name=FR["tab_whatif"]).click()
+    expect(page.locator(".lv-whatif h4").first).to_have_text(FR["wi_effects"], timeout=TIMEOUT)
+    expect_answer(page, humble)
+    expect(answer(page).locator(".lv-wi-abilities")).to_have_text(FR["wi_no_abilities"])
+    expect(field(page, FR["wi_level"]).locator("input")).to_have_value("7")
+    expect(page.locator(".lv-whatif table.lv-trace thead th")).to_have_text(
+        [FR[key] for key in ("wi_step", "wi_layer", "wi_rule", "wi_what")])
