@@ -280,6 +280,7 @@ WHATIF_CSS = """<style>
 .lv-wi-line{display:flex;gap:.5rem;align-items:center;margin:.25rem 0;flex-wrap:wrap}
 .lv-wi-n{min-width:1.4rem;text-align:right;color:#666}
 .lv-wi-help{font-size:.85rem;color:#555;margin:.2rem 0}
+.lv-wi-load{max-width:16rem}
 </style>"""
 """The What-if view's stylesheet, included once in the page."""
 
@@ -451,7 +452,8 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
             f'<div class="lv-wi-line">{c["reset"]}<span class="lv-wi-help">'
             f'{_e(text["wi_reset"])}</span></div>'
             f'<div class="lv-wi-line">{c["download"]}</div>'
-            f'<div class="lv-wi-help">{_e(text["wi_load"])}</div>{c["load"]}</div>')
+            f'<div class="lv-wi-help">{_e(text["wi_load"])}</div>'
+            f'<div class="lv-wi-load">{c["load"]}</div></div>')
     if whatif.resolution is None:
         right = error_html(whatif.error or "", text)
         below = ""
