@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from leveler import CardTextError, LevelerCard, Zone, characteristics
@@ -83,17 +84,31 @@ def expect_design_rows(page: Page, expected: list[list[Any]]) -> None:
 
 
 def chart_rows(page: Page, title: str) -> list[dict[str, str]]:
-    """The card rows a chart draws: the CSVs its Vega-Lite spec points at, by chart title."""
-    specs = [json.loads(vega.get_attribute("data-spec") or "{}")
-             for vega in page.locator("marimo-vega").all()]
-    found = [spec for spec in specs if title in json.dumps(spec.get("title", ""))]
-    assert len(found) == 1, f"{len(found)} charts titled {title!r}"
-    rows = []
-    for url in dict.fromkeys(re.findall(r'"url": "([^"]+)"', json.dumps(found[0]))):
-        response = page.request.get(page.url.rstrip("/") + "/" + url.removeprefix("./"))
-        assert response.ok, url
-        rows += [row for row in csv.DictReader(io.StringIO(response.text())) if row.get("name")]
-    return rows
+    """The card rows a chart draws: the CSVs its Vega-Lite spec points at, by chart title.
+
+    A chart that is re-rendered while its data is fetched replaces its data files (the
+    old ones go away mid-download); read the spec again then, until the page is settled.
+    """
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        specs = [json.loads(vega.get_attribute("data-spec") or "{}")
+                 for vega in page.locator("marimo-vega").all()]
+        found = [spec for spec in specs if title in json.dumps(spec.get("title", ""))]
+        assert len(found) == 1, f"{len(found)} charts titled {title!r}"
+        rows: list[dict[str, str]] = []
+        try:
+            for url in dict.fromkeys(re.findall(r'"url": "([^"]+)"', json.dumps(found[0]))):
+                response = page.request.get(page.url.rstrip("/") + "/" + url.removeprefix("./"))
+                if not response.ok:
+                    raise PlaywrightError(f"{url}: {response.status}")
+                rows += [row for row in csv.DictReader(io.StringIO(response.text()))
+                         if row.get("name")]
+        except PlaywrightError:
+            if time.monotonic() > deadline:
+                raise
+            page.wait_for_timeout(300)
+            continue
+        return rows
 
 
 def saved_records(path: Path) -> list[dict[str, Any]]:
