@@ -1,8 +1,11 @@
-"""Shared fixtures: the bundled pool."""
+"""Shared fixtures: the bundled pool, the app notebook as a module, a clean environment."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -18,6 +21,25 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(scope="session")
 def pool() -> dict[str, LevelerCard]:
     return load_pool()
+
+
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "explorer.py"
+
+
+@pytest.fixture(scope="module")
+def notebook() -> ModuleType:
+    """``notebooks/explorer.py`` imported as a module, for ``app.run()`` tests."""
+    spec = importlib.util.spec_from_file_location("leveler_explorer", NOTEBOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def _bundled_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app starts on the bundled pool unless a test sets LEVELER_POOL itself."""
+    monkeypatch.delenv("LEVELER_POOL", raising=False)
 
 
 @pytest.fixture(autouse=True)

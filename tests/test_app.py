@@ -7,7 +7,6 @@ defines, so the helpers below build stand-ins for a whole cell at a time.
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
 import subprocess
@@ -30,18 +29,6 @@ XSS_POOL = ROOT / "tests" / "data" / "xss_pool.json"
 HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 
 
-@pytest.fixture(scope="module")
-def notebook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("leveler_explorer_notebook", NOTEBOOK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(autouse=True)
-def _bundled_pool(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("LEVELER_POOL", raising=False)
 
 
 def run(notebook: ModuleType, **defs: Any) -> tuple[list[Any], dict[str, Any]]:

@@ -6,7 +6,6 @@ of the cell they replace); what the cells compute is compared with the library.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -31,18 +30,6 @@ BROKEN = {**KNIGHT, "name": "Half Done",
           "oracle_text": "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\nfour/4"}
 
 
-@pytest.fixture(scope="module")
-def notebook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("leveler_explorer_balance", NOTEBOOK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(autouse=True)
-def _bundled_pool(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("LEVELER_POOL", raising=False)
 
 
 @pytest.fixture

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import base64
 import html
-import importlib.util
 import io
 import json
 import re
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import marimo as mo
@@ -138,18 +137,6 @@ def test_a_hostile_file_report_is_escaped(tmp_path):
 
 # ---------------------------------------------------------------- the notebook, without a browser
 
-@pytest.fixture(scope="module")
-def notebook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("leveler_explorer_picker", NOTEBOOK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(autouse=True)
-def _bundled_pool(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("LEVELER_POOL", raising=False)
 
 
 def first_cell(language: str = "English", upload: Any = None) -> dict[str, Any]:

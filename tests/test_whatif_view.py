@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import base64
 import html
-import importlib.util
 import json
 import re
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import marimo as mo
@@ -313,18 +311,6 @@ def test_only_cited_rules_with_text_are_quoted_613_8a(pool):
 
 # ---------------------------------------------------------------- the notebook, without a browser
 
-@pytest.fixture(scope="module")
-def notebook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("leveler_explorer_whatif", NOTEBOOK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(autouse=True)
-def _bundled_pool(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("LEVELER_POOL", raising=False)
 
 
 def whatif_cell(pool, start: dict[str, Any] | None = None, *, level: int = 0,

@@ -150,3 +150,4 @@ def designs_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def bench_url(designs_path: Path) -> Iterator[str]:
     """The app on the bundled pool, saving designs to :func:`designs_path` (LEVELER_DESIGNS)."""
     yield from _serve(None, designs_path)
+

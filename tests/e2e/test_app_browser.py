@@ -20,6 +20,7 @@ from leveler import LevelerCard, Zone, characteristics, load_pool
 from leveler.charts import GEOMETRY, METRICS
 from leveler.data import cite
 from leveler.views import NO_BAND, level_range
+from tests.browser_helpers import injected_elements
 
 pytestmark = pytest.mark.browser
 
@@ -322,12 +323,7 @@ def test_a_card_named_like_html_shows_as_text_and_opens_no_dialog(
     expect(page.locator(".lv-translation")).to_contain_text(french.name)
     page.screenshot(path=str(artifacts / "explorer-xss.png"))
 
-    injected = page.evaluate("""() => [
-        document.querySelectorAll('img[src=x], img[src=y], img[src=z]').length,
-        [...document.querySelectorAll('script')].filter(
-            s => s.textContent.includes('alert(')).length,
-        document.querySelectorAll('a[href^="javascript:"]').length]""")
-    assert injected == [0, 0, 0]
+    assert injected_elements(page) == [0, 0, 0]
     assert dialogs == []
 
 

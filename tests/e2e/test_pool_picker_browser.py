@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from leveler import LevelerCard, Zone, characteristics, labels, load_pool
 from leveler.data import PoolReport, cite, load_pool_report
 from leveler.views import NO_BAND
+from tests.browser_helpers import injected_elements
 
 pytestmark = pytest.mark.browser
 
@@ -178,10 +179,5 @@ def test_a_hostile_pool_upload_shows_as_text_and_opens_no_dialog(
     expect(answer.locator(".lv-wi-name")).to_have_text(HOSTILE_NAME)
     expect(answer.locator(".lv-wi-abilities li")).to_have_text(list(now.abilities))
 
-    injected = page.evaluate("""() => [
-        document.querySelectorAll('img[src=x], img[src=y], img[src=z]').length,
-        [...document.querySelectorAll('script')].filter(
-            s => s.textContent.includes('alert(')).length,
-        document.querySelectorAll('a[href^="javascript:"]').length]""")
-    assert injected == [0, 0, 0]
+    assert injected_elements(page) == [0, 0, 0]
     assert dialogs == []
