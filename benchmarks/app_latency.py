@@ -122,8 +122,7 @@ window.__bench = {
 document.addEventListener('keydown', () => { window.__bench.t0 = performance.now(); }, true);
 """
 
-APP_READY = """([expected, level, ruleX]) => {
-  const b = window.__bench;
+TABLE_SHOWS = """
   const table = document.querySelector('table.lv-table');
   if (!table || table.dataset.level !== String(level)) return false;
   const rows = [...table.querySelectorAll('tbody tr')].map(
@@ -134,6 +133,12 @@ APP_READY = """([expected, level, ruleX]) => {
     if (got[0] !== want[0] || got[2] !== want[1] || got[3] !== want[2] || got[4] !== want[3]
         || got[6] !== want[4]) return false;
   }
+"""
+"""JavaScript: false unless the pool table is for ``level`` and its rows (name, band,
+power, toughness, rule) are ``expected``."""
+
+APP_READY = """([expected, level, ruleX]) => {
+  const b = window.__bench;""" + TABLE_SHOWS + """
   const rules = document.querySelectorAll('.lv-chart .lv-level-rule');
   if (rules.length !== ruleX.length) return false;
   for (let i = 0; i < ruleX.length; i++) {
