@@ -96,8 +96,8 @@ def stage_tables(cards: Sequence[LevelerCard]) -> dict[str, np.ndarray]:
     shape = (count, stages)
     return {
         "mins": np.array(mins, dtype=np.int64).reshape(count, width),
-        "power": np.array(power, dtype=np.int64).reshape(shape),
-        "toughness": np.array(toughness, dtype=np.int64).reshape(shape),
+        "power": _narrow(np.array(power, dtype=np.int64)).reshape(shape),
+        "toughness": _narrow(np.array(toughness, dtype=np.int64)).reshape(shape),
         "label": np.array(label, dtype=np.int32).reshape(shape),
         "abilities": np.array(abilities, dtype=np.int32).reshape(shape),
         "cite": np.array(cite, dtype=np.int8).reshape(shape),
@@ -105,6 +105,14 @@ def stage_tables(cards: Sequence[LevelerCard]) -> dict[str, np.ndarray]:
         "ability_values": np.array([_ability_text(k) for k in ability_texts.keys],  # type: ignore[arg-type]
                                    dtype=object),
     }
+
+
+def _narrow(values: np.ndarray) -> np.ndarray:
+    """int32 when every value fits (halves the grid's largest columns), else int64."""
+    small = np.iinfo(np.int32)
+    if values.size and (values.min() < small.min or values.max() > small.max):
+        return values
+    return values.astype(np.int32)
 
 
 def _spread(printed: np.ndarray, on_field: np.ndarray, on_battlefield: np.ndarray) -> np.ndarray:
@@ -115,6 +123,13 @@ def _spread(printed: np.ndarray, on_field: np.ndarray, on_battlefield: np.ndarra
     out[...] = printed[:, None, None]
     for zone_column in np.flatnonzero(on_battlefield):
         out[:, :, zone_column] = on_field
+    return out.reshape(-1)
+
+
+def _along(values: np.ndarray, axis: int, shape: tuple[int, int, int]) -> np.ndarray:
+    """Flat (cards x levels x zones) array holding ``values`` along one axis: one fill."""
+    out = np.empty(shape, dtype=values.dtype)
+    out[...] = values.reshape([-1 if i == axis else 1 for i in range(3)])
     return out.reshape(-1)
 
 
@@ -136,7 +151,8 @@ def progression(
     Columns: name, level_counters, zone, power, toughness, band (``LEVEL 2-6`` or
     missing), abilities (one ability per line, level up included), citation
     (711.2a, 711.2b, 711.5 or 711.6). Rows run card by card, then level, then zone.
-    String columns are categorical, so a pool of 100,000 designs stays small.
+    String columns are categorical and power/toughness int32 (int64 only if a value
+    needs it), so a pool of 100,000 designs stays small.
     """
     cards = cards_of(pool)
     names = _unique([card.name for card in cards])
@@ -158,13 +174,12 @@ def progression(
 
     off_field = np.full(len(cards), _CITE_OFF, dtype=np.int8)
     cite = _spread(off_field, tables["cite"][rows, stage], on_battlefield)
-    per_card = level_array.size * len(zone_list)
+    shape = (len(cards), level_array.size, len(zone_list))
     frame = pd.DataFrame({
-        "name": _categorical(np.repeat(np.arange(len(cards), dtype=_code_dtype(len(cards))),
-                                       per_card), names),
-        "level_counters": np.tile(np.repeat(level_array, len(zone_list)), len(cards)),
-        "zone": _categorical(np.tile(np.arange(len(zone_list), dtype=np.int8),
-                                     len(cards) * level_array.size),
+        "name": _categorical(
+            _along(np.arange(len(cards), dtype=_code_dtype(len(cards))), 0, shape), names),
+        "level_counters": _along(level_array, 1, shape),
+        "zone": _categorical(_along(np.arange(len(zone_list), dtype=np.int8), 2, shape),
                              [zone.value for zone in zone_list]),
         "power": column("power"),
         "toughness": column("toughness"),
