@@ -22,11 +22,11 @@ import pytest
 from leveler import LevelerCard, Zone, characteristics, load_pool
 from leveler.data import EDITIONS, cite
 from leveler.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
+from tests.samples import HOSTILE_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "explorer.py"
 XSS_POOL = ROOT / "tests" / "data" / "xss_pool.json"
-HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 
 
 

@@ -19,15 +19,10 @@ from leveler import balance_view as bv
 from leveler.balance import LimitedModel, curve, fit_trend, pool_reach_chances, turns_to_band
 from leveler.data import card_from_record
 from leveler.designs import save_designs
+from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "explorer.py"
-HOSTILE = "<img src=x onerror=alert(1)>"
-KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
-          "power": "2", "toughness": "2",
-          "oracle_text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nVigilance\nLEVEL 3+\n5/5\nFirst strike"}
-BROKEN = {**KNIGHT, "name": "Half Done",
-          "oracle_text": "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\nfour/4"}
 
 
 
@@ -139,7 +134,7 @@ def test_saving_writes_the_design_as_typed(notebook, designs_path) -> None:
 
 
 def test_a_hostile_design_is_text_on_the_bench(notebook, designs_path) -> None:
-    hostile = {**KNIGHT, "name": HOSTILE,
+    hostile = {**KNIGHT, "name": HOSTILE_NAME,
                "oracle_text": "<script>alert(2)</script>\n" + KNIGHT["oracle_text"]}
     page, defs = run(notebook, **tab("Design bench"), **form(hostile, save=True))
     assert defs["draft"].card is not None

@@ -20,11 +20,11 @@ from leveler import balance_view as bv
 from leveler.balance import VanillaLine, fit_trend
 from leveler.data import card_from_record
 from leveler.export import chart_spec, chart_svg
+from tests.samples import HOSTILE_NAME
 
 KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
           "power": "2", "toughness": "2",
           "oracle_text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nLEVEL 3+\n5/5"}
-HOSTILE = "<img src=x onerror=alert(1)>"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -132,12 +132,12 @@ def test_the_progression_chart_draws_designs_over_the_pool(pool, knight) -> None
 
 
 def test_a_hostile_design_name_is_drawn_as_text(pool, knight) -> None:
-    hostile = replace(knight, name=HOSTILE)
+    hostile = replace(knight, name=HOSTILE_NAME)
     frame = bv.balance_frame(pool, [hostile])
     for chart in bc.balance_charts(frame, bv.trend_of(pool), bv.VANILLA).values():
         svg = chart_svg(chart).decode("utf-8")
         assert "<img" not in svg
-    assert HOSTILE in texts(bc.investment_chart(frame))
+    assert HOSTILE_NAME in texts(bc.investment_chart(frame))
 
 
 def test_the_views_chart_sets(pool, knight) -> None:

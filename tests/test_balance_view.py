@@ -31,13 +31,7 @@ from leveler.balance import (
 from leveler.data import card_from_record
 from leveler.designs import load_designs, save_designs
 from leveler.pool import progression
-
-HOSTILE = "<img src=x onerror=alert(1)>"
-KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
-          "power": "2", "toughness": "2",
-          "oracle_text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nVigilance\nLEVEL 3+\n5/5\nFirst strike"}
-BROKEN = {**KNIGHT, "name": "Half Done",
-          "oracle_text": "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\nfour/4"}
+from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 
 def draft_of(record: dict[str, str]) -> bv.Draft:
@@ -199,8 +193,8 @@ def test_a_field_error_has_no_line_but_says_which_field() -> None:
 
 @pytest.mark.parametrize("field", ["name", "mana_cost", "type_line", "oracle_text"])
 def test_html_or_script_typed_in_any_field_is_shown_as_text(field: str) -> None:
-    record = {**KNIGHT, field: HOSTILE if field != "oracle_text"
-              else KNIGHT["oracle_text"] + "\n" + HOSTILE + "\n<script>alert(2)</script>"}
+    record = {**KNIGHT, field: HOSTILE_NAME if field != "oracle_text"
+              else KNIGHT["oracle_text"] + "\n" + HOSTILE_NAME + "\n<script>alert(2)</script>"}
     draft = draft_of(record)
     pages = [bv.draft_error_html(draft)]
     if draft.card is not None:
@@ -211,13 +205,13 @@ def test_html_or_script_typed_in_any_field_is_shown_as_text(field: str) -> None:
 
 
 def test_a_hostile_design_name_is_escaped_in_every_table(pool) -> None:
-    card = replace(card_from_record(KNIGHT), name=HOSTILE)
+    card = replace(card_from_record(KNIGHT), name=HOSTILE_NAME)
     frame = bv.balance_frame(pool, [card])
-    page = bv.frame_html(bv.balance_table(frame), HOSTILE, kind="balance",
+    page = bv.frame_html(bv.balance_table(frame), HOSTILE_NAME, kind="balance",
                          sources=list(frame["source"]))
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
     assert page.count('data-source="design"') == len(card.bands) + 1
-    variants_page = bv.frame_html(bv.variants_table(bv.variants_frame(card, pool)), HOSTILE,
+    variants_page = bv.frame_html(bv.variants_table(bv.variants_frame(card, pool)), HOSTILE_NAME,
                                   kind="variants")
     assert "<img" not in variants_page
 
@@ -277,7 +271,7 @@ def test_a_corrupt_designs_file_is_set_aside_and_said_so(tmp_path: Path) -> None
 
 
 def test_the_designs_list_escapes_and_names_the_failing_ones(tmp_path: Path) -> None:
-    path = save_designs([KNIGHT, {**BROKEN, "name": HOSTILE}], tmp_path / "<b>designs.json")
+    path = save_designs([KNIGHT, {**BROKEN, "name": HOSTILE_NAME}], tmp_path / "<b>designs.json")
     page = bv.designs_html(load_designs(path))
     assert "<b>" not in page and "&lt;b&gt;designs.json" in page
     assert "<img" not in page and "&lt;img" in page

@@ -13,13 +13,12 @@ import pandas as pd
 import pytest
 
 from leveler import export
-
-HOSTILE = "<img src=x onerror=alert(1)>"
+from tests.samples import HOSTILE_NAME
 
 
 @pytest.fixture
 def chart() -> alt.Chart:
-    frame = pd.DataFrame({"name": ["Student of Warfare", HOSTILE], "mana": [1, 8],
+    frame = pd.DataFrame({"name": ["Student of Warfare", HOSTILE_NAME], "mana": [1, 8],
                           "stats": [2, 8]})
     return alt.Chart(frame).mark_point().encode(x="mana:Q", y="stats:Q", color="name:N",
                                                 tooltip=["name:N"]).properties(width=200,
@@ -49,7 +48,7 @@ def test_svg_is_an_svg_document_with_its_text_escaped(chart: alt.Chart) -> None:
     root = ET.fromstring(text)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     labels = ["".join(node.itertext()) for node in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert "Student of Warfare" in labels and HOSTILE in labels  # the legend, as text
+    assert "Student of Warfare" in labels and HOSTILE_NAME in labels  # the legend, as text
     assert "<img" not in text and "&lt;img" in text
 
 
@@ -61,7 +60,7 @@ def test_the_spec_carries_its_data_inline_whatever_the_transformer(chart: alt.Ch
         spec = export.chart_spec(chart)
         png = export.chart_png(chart)
     rows = [row for values in spec["datasets"].values() for row in values]
-    assert [row["name"] for row in rows] == ["Student of Warfare", HOSTILE]
+    assert [row["name"] for row in rows] == ["Student of Warfare", HOSTILE_NAME]
     assert png[:8] == export.PNG_SIGNATURE
     assert alt.data_transformers.active != "to_nowhere"
 
@@ -79,13 +78,13 @@ def test_chart_bytes_and_write_chart_pick_the_format(chart: alt.Chart, tmp_path:
 
 
 def test_csv_round_trips_the_table() -> None:
-    frame = pd.DataFrame({"Card": [HOSTILE, "Student of Warfare"],
+    frame = pd.DataFrame({"Card": [HOSTILE_NAME, "Student of Warfare"],
                           "Abilities": ["First strike\nLevel up {W}", ""],
                           "Turn": pd.array([4, None], dtype="Int64"), "Trend": [6.92, 1.5]})
     data = export.frame_csv(frame)
     assert data.decode("utf-8").splitlines()[0] == "Card,Abilities,Turn,Trend"
     back = pd.read_csv(io.BytesIO(data), keep_default_na=False, dtype=str)
-    assert list(back["Card"]) == [HOSTILE, "Student of Warfare"]
+    assert list(back["Card"]) == [HOSTILE_NAME, "Student of Warfare"]
     assert list(back["Abilities"]) == ["First strike\nLevel up {W}", ""]
     assert list(back["Turn"]) == ["4", ""]
 

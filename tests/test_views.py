@@ -33,9 +33,9 @@ from leveler.views import (
     table_html,
     translation_html,
 )
+from tests.samples import HOSTILE_NAME
 
 XSS_POOL = Path(__file__).parent / "data" / "xss_pool.json"
-HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 
 
 class _Elements(HTMLParser):

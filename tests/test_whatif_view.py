@@ -23,11 +23,11 @@ from leveler import Zone, characteristics, labels, load_pool, resolve_situation
 from leveler import whatif_view as wv
 from leveler.data import cite
 from leveler.presets import PRESETS, apply_preset
+from tests.samples import HOSTILE_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "explorer.py"
 XSS_POOL = ROOT / "tests" / "data" / "xss_pool.json"
-HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
 RAW_TAGS = ("<img", "<script", "<svg", "<b>", "<i>", "href=")
 

@@ -21,11 +21,11 @@ from leveler.charts import GEOMETRY, METRICS
 from leveler.data import cite
 from leveler.views import NO_BAND, level_range
 from tests.browser_helpers import injected_elements
+from tests.samples import HOSTILE_NAME
 
 pytestmark = pytest.mark.browser
 
 XSS_POOL = Path(__file__).resolve().parents[1] / "data" / "xss_pool.json"
-HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 TIMEOUT = 30_000
 
 ROWS_MATCH = """(expected) => {

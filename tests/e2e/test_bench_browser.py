@@ -22,18 +22,13 @@ from playwright.sync_api import Page, expect
 from leveler import CardTextError, LevelerCard, Zone, characteristics
 from leveler.balance import curve, fit_trend, turns_to_band, variants
 from leveler.data import card_from_record
+from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 30_000
-HOSTILE = "<img src=x onerror=alert(1)>"
 FIELDS = {"name": "Design name", "mana_cost": "Mana cost", "type_line": "Type line",
           "power": "Power", "toughness": "Toughness", "oracle_text": "Oracle text"}
-KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
-          "power": "2", "toughness": "2",
-          "oracle_text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nVigilance\nLEVEL 3+\n5/5\nFirst strike"}
-BROKEN = {**KNIGHT, "name": "Half Done",
-          "oracle_text": "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\nfour/4"}
 ROWS = """(kind) => [...document.querySelectorAll(`table.lv-btable[data-kind=${kind}] tbody tr`)]
   .map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()))"""
 INJECTED = """() => [
@@ -205,26 +200,26 @@ def test_a_hostile_design_shows_as_text_and_opens_no_dialog(
         page: Page, bench_url: str, designs_path: Path) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    hostile = {**KNIGHT, "name": HOSTILE,
+    hostile = {**KNIGHT, "name": HOSTILE_NAME,
                "type_line": 'Creature — <b class="injected">Knight</b>',
                "oracle_text": "<script>alert(2)</script>\n" + KNIGHT["oracle_text"]}
     open_bench(page, bench_url)
     type_design(page, hostile)
-    expect(page.locator(".lv-design-name")).to_have_text(HOSTILE, timeout=TIMEOUT)
+    expect(page.locator(".lv-design-name")).to_have_text(HOSTILE_NAME, timeout=TIMEOUT)
     expect(page.locator(".lv-design")).to_contain_text("<script>alert(2)</script>")
     expect(page.locator(".lv-design")).to_contain_text('Creature — <b class="injected">Knight</b>')
     page.get_by_role("button", name="Save design").click()
-    saved = page.locator(".lv-designs-file li").filter(has_text=HOSTILE)
+    saved = page.locator(".lv-designs-file li").filter(has_text=HOSTILE_NAME)
     expect(saved).to_have_count(1, timeout=TIMEOUT)
     assert hostile in saved_records(designs_path)
     page.get_by_role("tab", name="Balance").click()
     expect(page.locator("table.lv-btable[data-kind=balance] td").filter(
-        has_text=HOSTILE)).to_have_count(3, timeout=TIMEOUT)
+        has_text=HOSTILE_NAME)).to_have_count(3, timeout=TIMEOUT)
 
     broken = {**hostile, "oracle_text": hostile["oracle_text"] + "\nLEVEL 9+"}
     page.get_by_role("tab", name="Design bench").click()
     type_design(page, broken)
-    expect(page.locator(".lv-parse-error")).to_contain_text(HOSTILE, timeout=TIMEOUT)
+    expect(page.locator(".lv-parse-error")).to_contain_text(HOSTILE_NAME, timeout=TIMEOUT)
     page.wait_for_timeout(500)
     assert page.evaluate(INJECTED) == [0, 0, 0]
     assert dialogs == []

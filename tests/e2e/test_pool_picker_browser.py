@@ -18,13 +18,13 @@ from leveler import LevelerCard, Zone, characteristics, labels, load_pool
 from leveler.data import PoolReport, cite, load_pool_report
 from leveler.views import NO_BAND
 from tests.browser_helpers import injected_elements
+from tests.samples import HOSTILE_NAME
 
 pytestmark = pytest.mark.browser
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 IMPORTERS = DATA / "importers"
 XSS_POOL = DATA / "xss_pool.json"
-HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 TIMEOUT = 30_000
 EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
 
