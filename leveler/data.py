@@ -136,9 +136,7 @@ def card_from_record(record: Mapping[str, Any]) -> LevelerCard:
             toughness=record["toughness"],
         )
     except CardTextError as error:
-        if error.card is None:
-            error.card = name
-            error.args = (error._describe(),)
+        error.name_card(name)
         raise
     _cross_check(card, record)
     rarity = record.get("rarity")
@@ -323,10 +321,7 @@ def _collect(source: str, source_format: SourceFormat, entries: Iterator[Entry],
 
 
 def _labelled(error: CardTextError, label: str) -> CardTextError:
-    if error.card is None:
-        error.card = label
-        error.args = (error._describe(),)
-    return error
+    return error.name_card(label)
 
 
 def _merge_prints(first: LevelerCard, other: LevelerCard) -> LevelerCard:

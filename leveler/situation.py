@@ -327,9 +327,7 @@ def _custom_card(data: Mapping[str, Any], path: str) -> LevelerCard:
                           power=printed["power"], toughness=printed["toughness"])
     except CardTextError as error:
         field_path = _join(path, "oracle_text")
-        if error.card is None:
-            error.card = name
-        error.args = (f"{field_path}: {error._describe()}",)
+        error.name_card(name, prefix=field_path)
         error.path = field_path  # type: ignore[attr-defined]
         raise
 

@@ -69,6 +69,15 @@ class CardTextError(ValueError):
         self.card = card
         super().__init__(self._describe())
 
+    def name_card(self, card: str, prefix: str = "") -> CardTextError:
+        """Name the card the error is about (unless it already names one), and optionally
+        put ``prefix`` (a field path) before the message; returns the same error."""
+        if self.card is None:
+            self.card = card
+        text = self._describe()
+        self.args = (f"{prefix}: {text}" if prefix else text,)
+        return self
+
     def _describe(self) -> str:
         where = []
         if self.card:
