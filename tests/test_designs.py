@@ -1,7 +1,9 @@
-"""The designs file: saved atomically, never lost, corrupt files set aside (issue 5, 7)."""
+"""The designs file: saved atomically, never lost (not even by two saves at once), corrupt
+files set aside (issue 5, 7)."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import signal
@@ -14,7 +16,13 @@ from pathlib import Path
 import pytest
 
 from leveler import format_card, load_pool
-from leveler.designs import default_designs_path, load_designs, save_designs
+from leveler.designs import (
+    DesignsFile,
+    default_designs_path,
+    load_designs,
+    save_designs,
+    update_designs,
+)
 
 STUDENT = {"name": "My Student", "mana_cost": "{W}", "type_line": "Creature — Human Knight",
            "power": "1", "toughness": "1",
@@ -107,3 +115,98 @@ def test_killing_a_writer_mid_save_leaves_the_previous_file_intact(tmp_path: Pat
     assert path.read_bytes() == before
     assert load_designs(path).records == (STUDENT,)
     assert json.loads(path.read_text("utf-8")) == [STUDENT]
+
+
+# ------------------------------------------------ no lost work: saves at the same instant
+
+SAVER = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from leveler.designs import update_designs
+    path, start, worker, saves = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+    print("ready", flush=True)
+    while not start.exists():  # every saver starts at the same instant
+        time.sleep(0.001)
+    for n in range(saves):
+        design = {**template, "name": f"Saver {worker} design {n}"}
+        update_designs(lambda current: [*current.records, design], path)
+""")
+
+
+def test_savers_in_separate_processes_at_the_same_instant_lose_no_design(
+    tmp_path: Path,
+) -> None:
+    """Issue 7, item 3 ("no lost work"): 8 processes each add 5 designs to one file at
+    once; every read-modify-write overlaps others, and each design must still be there."""
+    path = save_designs([STUDENT], tmp_path / "designs.json")
+    start = tmp_path / "start"
+    savers_count, saves = 8, 5
+    script = f"template = {STUDENT!r}\n" + SAVER
+    savers = [subprocess.Popen([sys.executable, "-c", script, str(path), str(start), str(i),
+                                str(saves)], stdout=subprocess.PIPE, text=True)
+              for i in range(savers_count)]
+    try:
+        ready = [saver.stdout.readline() if saver.stdout else "" for saver in savers]
+    finally:
+        start.touch()  # every saver is waiting for it: they all start now
+        for saver in savers:
+            saver.communicate()
+    assert ready == ["ready\n"] * savers_count
+    assert [saver.returncode for saver in savers] == [0] * savers_count
+    loaded = load_designs(path)
+    assert loaded.message == "" and isinstance(json.loads(path.read_text("utf-8")), list)
+    expected = {f"Saver {i} design {n}" for i in range(savers_count) for n in range(saves)}
+    names = [record["name"] for record in loaded.records]
+    assert names[0] == "My Student" and len(names) == 1 + len(expected)
+    assert set(names[1:]) == expected
+    for i in range(savers_count):  # each saver's designs in the order it saved them
+        mine = [name for name in names if name.startswith(f"Saver {i} ")]
+        assert mine == [f"Saver {i} design {n}" for n in range(saves)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["designs.json", "designs.json.lock",
+                                                          "start"]
+
+
+def lock_is_free(path: Path) -> bool:
+    """Whether another open file can take the designs file's lock right now."""
+    descriptor = os.open(path.with_name(f"{path.name}.lock"), os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    finally:
+        os.close(descriptor)
+    return True
+
+
+def test_the_lock_is_held_for_the_whole_change_and_released_when_it_fails(
+    tmp_path: Path,
+) -> None:
+    path = save_designs([STUDENT], tmp_path / "designs.json")
+    seen: list[bool] = []
+
+    def failing(current: DesignsFile) -> list[dict[str, str]]:
+        seen.append(lock_is_free(path))
+        raise RuntimeError("the change failed")
+
+    with pytest.raises(RuntimeError, match="the change failed"):
+        update_designs(failing, path)
+    assert seen == [False]  # held while the change ran
+    assert lock_is_free(path)  # and released by the exception
+    assert load_designs(path).records == (STUDENT,)  # nothing was written
+    with pytest.raises(ValueError, match="needs oracle_text"):  # a record that cannot be saved
+        update_designs(lambda current: [*current.records, {"name": "No text"}], path)
+    assert lock_is_free(path) and load_designs(path).records == (STUDENT,)
+    now = update_designs(lambda current: [*current.records, WORK_IN_PROGRESS], path)
+    assert now.records == (STUDENT, WORK_IN_PROGRESS) == load_designs(path).records
+    assert list(now.cards) == ["My Student"] and len(now.errors) == 1  # kept as typed
+
+
+def test_an_update_sets_a_corrupt_file_aside_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "designs.json"
+    path.write_bytes(b"{not json")
+    now = update_designs(lambda current: [*current.records, STUDENT], path)
+    assert now.records == (STUDENT,) and now.set_aside is not None
+    assert now.set_aside.read_bytes() == b"{not json" and "could not be read" in now.message
+    assert load_designs(path).records == (STUDENT,)
+    with pytest.raises(ValueError, match="folder"):
+        update_designs(lambda current: [STUDENT], tmp_path)
