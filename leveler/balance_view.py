@@ -46,7 +46,7 @@ from leveler.balance import (
     variants,
 )
 from leveler.data import card_from_record
-from leveler.designs import DESIGN_FIELDS, DesignsFile, load_designs, save_designs
+from leveler.designs import DESIGN_FIELDS, DesignsFile, load_designs, update_designs
 from leveler.model import LevelerCard, Pool, Zone, cards_of
 from leveler.pool import progression
 from leveler.text import CardTextError
@@ -420,26 +420,33 @@ def open_designs(path: str | Path) -> DesignsFile:
 def save_design(path: str | Path, record: Mapping[str, Any]) -> str:
     """Save ``record`` into the designs file at ``path``; return what was done, for a person.
 
-    The file is read again first, so designs saved meanwhile (another tab) are kept;
-    a record with the same name is replaced in place, otherwise the record is added at
-    the end. A design that does not parse is saved as typed. Written atomically by
-    :func:`leveler.designs.save_designs`. ValueError for a design with no name.
+    The file is read again and written under its lock
+    (:func:`leveler.designs.update_designs`), so designs saved meanwhile, or at the same
+    instant by another session, are kept; a record with the same name is replaced in
+    place, otherwise the record is added at the end. A design that does not parse is
+    saved as typed. Written atomically. ValueError for a design with no name.
     """
     name = str(record.get("name") or "")
     if not name.strip():
         raise ValueError("give the design a name before saving it")
     target = Path(str(path).strip()).expanduser()
-    current = load_designs(target)
-    records = [dict(saved) for saved in current.records]
-    where = next((i for i, saved in enumerate(records) if saved.get("name") == name), None)
-    if where is None:
-        records.append(dict(record))
-    else:
-        records[where] = dict(record)
-    save_designs(records, target)
-    verb = "Added" if where is None else "Replaced"
-    note = f" ({current.message})" if current.message else ""
-    return f"{verb} “{name}” in {target}: {len(records)} design(s) in the file.{note}"
+    replaced = False
+
+    def put(current: DesignsFile) -> list[dict[str, Any]]:
+        nonlocal replaced
+        records = [dict(saved) for saved in current.records]
+        where = next((i for i, saved in enumerate(records) if saved.get("name") == name), None)
+        replaced = where is not None
+        if where is None:
+            records.append(dict(record))
+        else:
+            records[where] = dict(record)
+        return records
+
+    now = update_designs(put, target)
+    verb = "Replaced" if replaced else "Added"
+    note = f" ({now.message})" if now.message else ""
+    return f"{verb} “{name}” in {target}: {len(now.records)} design(s) in the file.{note}"
 
 
 def save_and_reload(start: DesignsFile, record: Mapping[str, Any] | None

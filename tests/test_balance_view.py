@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -229,6 +230,38 @@ def test_saving_adds_then_replaces_by_name_and_keeps_the_others(tmp_path: Path) 
     loaded = load_designs(path)
     assert list(loaded.records) == [BROKEN, bigger]
     assert list(loaded.cards) == ["Bench Knight"] and loaded.cards["Bench Knight"].power == 3
+
+
+def test_sessions_of_one_server_saving_at_the_same_instant_lose_no_design(
+    tmp_path: Path,
+) -> None:
+    """Issue 7, item 3 ("no lost work"): marimo run gives each browser session its own
+    kernel in one server process; 8 of them (threads here) each save 5 designs at once."""
+    path = tmp_path / "designs.json"
+    bv.save_design(path, BROKEN)
+    sessions, saves = 8, 5
+    start = threading.Barrier(sessions)
+    notes: list[str] = []
+
+    def session(number: int) -> None:
+        start.wait()
+        for n in range(saves):
+            notes.append(bv.save_design(path, {**KNIGHT, "name": f"Session {number} #{n}"}))
+
+    threads = [threading.Thread(target=session, args=(i,)) for i in range(sessions)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    expected = {f"Session {i} #{n}" for i in range(sessions) for n in range(saves)}
+    loaded = load_designs(path)
+    assert loaded.message == "" and isinstance(json.loads(path.read_text("utf-8")), list)
+    assert loaded.records[0] == BROKEN  # kept as typed, in place
+    assert {r["name"] for r in loaded.records[1:]} == expected
+    assert len(loaded.records) == 1 + len(expected) and len(loaded.cards) == len(expected)
+    assert len(notes) == len(expected) and all(note.startswith("Added") for note in notes)
+    counts = sorted(int(note.split(": ")[1].split()[0]) for note in notes)
+    assert counts == list(range(2, 2 + len(expected)))  # each save saw every earlier one
 
 
 def test_a_design_that_does_not_parse_is_saved_as_typed(tmp_path: Path) -> None:
