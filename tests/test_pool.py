@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import mmap
+import pickle
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leveler import LevelerCard, Zone, characteristics
+import leveler.pool as pool_module
+from leveler import LevelBand, LevelerCard, ManaCost, Zone, characteristics
 from leveler.pool import cards_frame, progression, resolve_pool
 from tests.strategies import leveler_cards
 
@@ -69,3 +75,80 @@ def test_cards_frame_has_catalogue_facts(pool: dict[str, LevelerCard]) -> None:
     student = frame.loc["Student of Warfare"]
     assert (student["mana_cost"], student["colors"], student["top_level"]) == ("{W}", "W", 7)
     assert student["bands"] == "LEVEL 2-6 / LEVEL 7+"
+
+
+# --- the big-grid path: columns written on worker threads into mapped pages -------------
+
+def _force_big_grid_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every grid take the path of a 100,000-card grid (threads, mapped columns)."""
+    monkeypatch.setattr(pool_module, "PARALLEL_ROWS", 0)
+    monkeypatch.setattr(pool_module, "_MAPPED_BYTES", 1)
+    monkeypatch.setattr(pool_module, "_cpus", lambda: 2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(leveler_cards(), min_size=1, max_size=6),
+       st.lists(st.integers(0, 40), min_size=1, max_size=5),
+       st.lists(st.sampled_from(list(Zone)), min_size=1, max_size=7, unique=True))
+def test_big_grid_path_gives_the_same_frame_as_the_small_one(
+    cards: list[LevelerCard], levels: list[int], zones: list[Zone]
+) -> None:
+    """711.2a/b, 711.5, 711.6 on the threaded path: same values, dtypes and categories."""
+    cards = [replace(card, name=f"{card.name} {i}") for i, card in enumerate(cards)]
+    small = progression(cards, levels, zones)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _force_big_grid_path(monkeypatch)
+        assert isinstance(pool_module._filler(1), ThreadPoolExecutor)
+        big = progression(cards, levels, zones)
+    pd.testing.assert_frame_equal(big, small)
+
+
+def test_big_grid_columns_live_in_mapped_pages_and_behave_like_any_column(
+    monkeypatch: pytest.MonkeyPatch, pool: dict[str, LevelerCard],
+) -> None:
+    _force_big_grid_path(monkeypatch)
+    column = pool_module._fresh((3, 4, 7), np.dtype(np.int32))
+    owner = column
+    while isinstance(owner, np.ndarray):
+        owner = owner.base
+    assert isinstance(owner, memoryview) and isinstance(owner.obj, mmap.mmap)
+    assert column.flags.writeable and column.shape == (3, 4, 7)
+    frame = progression(pool, range(10))
+    again = pickle.loads(pickle.dumps(frame))
+    pd.testing.assert_frame_equal(again, frame)
+    frame.loc[0, "power"] = 99  # writable like any frame (copy-on-write)
+    assert frame.loc[0, "power"] == 99 and again.loc[0, "power"] != 99
+
+
+def test_duplicate_names_fail_cleanly_on_the_big_grid_path(
+    monkeypatch: pytest.MonkeyPatch, pool: dict[str, LevelerCard],
+) -> None:
+    _force_big_grid_path(monkeypatch)
+    card = pool["Student of Warfare"]
+    with pytest.raises(ValueError, match="unique"):
+        progression([card, card], range(5))
+    assert not [t for t in threading.enumerate() if t.name.startswith("leveler-grid")]
+
+
+def test_column_types_stay_small_and_widen_when_a_value_needs_it(
+    pool: dict[str, LevelerCard],
+) -> None:
+    frame = progression(pool, range(3))
+    small = {frame[column].dtype for column in ("level_counters", "power", "toughness")}
+    assert small == {np.dtype(np.int32)}
+    giant = replace(pool["Student of Warfare"], power=2**40)
+    wide = progression([giant], [10**18])
+    assert wide["level_counters"].dtype == np.int64 and wide["power"].dtype == np.int64
+    assert wide.loc[wide["zone"] == "hand", "power"].tolist() == [2**40]  # 711.6
+
+
+def test_a_card_with_hundreds_of_bands_resolves_like_characteristics() -> None:
+    """711.2a/b with more bands than an int8 stage index can count."""
+    bands = tuple(LevelBand(n, n, n % 7, n % 5 + 1, (f"Ability {n}",)) for n in range(1, 300))
+    card = LevelerCard(name="Many Bands", mana_cost=ManaCost.parse("{1}"),
+                       type_line="Creature — Test", power=0, toughness=1,
+                       level_up_cost=ManaCost.parse("{1}"),
+                       bands=(*bands, LevelBand(300, None, 9, 9)))
+    levels = [0, 1, 127, 128, 129, 255, 256, 299, 300, 1000]
+    pd.testing.assert_frame_equal(_plain(progression([card], levels, list(Zone))),
+                                  _plain(_expected([card], levels, list(Zone))))
