@@ -21,7 +21,6 @@ import mmap
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -29,7 +28,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from leveler.model import Pool, Zone, cards_of
-from leveler.stages import CITATIONS, CITE_OFF, narrow, objects, stage_numbers, stage_texts
+from leveler.stages import CITATIONS, CITE_OFF, narrow, stage_tables
 
 __all__ = ["CITATIONS", "cards_frame", "progression", "resolve_pool"]
 
@@ -49,12 +48,15 @@ def _as_levels(levels: int | Iterable[int]) -> npt.NDArray[np.int64]:
     return np.asarray(values, dtype=np.int64)
 
 
-def _spread(printed: np.ndarray, on_field: np.ndarray, on_battlefield: np.ndarray) -> np.ndarray:
-    """Flat (cards x levels x zones) values: the battlefield value in battlefield columns
-    (711.2a/b, 711.5), the uppermost-box value everywhere else (711.6). Broadcast fills only."""
-    cards, levels = on_field.shape
-    out = _fresh((cards, levels, on_battlefield.size), on_field.dtype)
-    out[...] = printed[:, None, None]
+def _spread(table: np.ndarray, stage: np.ndarray, on_battlefield: np.ndarray,
+            off_field: np.ndarray | None = None) -> np.ndarray:
+    """Flat (cards x levels x zones) values from a cards x stages ``table``: the value at
+    ``stage`` (cards x levels) in battlefield columns (711.2a/b, 711.5), and everywhere
+    else ``off_field``, by default the uppermost box, stage 0 (711.6). Broadcast fills."""
+    cards, levels = stage.shape
+    out = _fresh((cards, levels, on_battlefield.size), table.dtype)
+    out[...] = (table[:, 0] if off_field is None else off_field)[:, None, None]
+    on_field = np.take_along_axis(table, stage, axis=1)
     for zone_column in np.flatnonzero(on_battlefield):
         out[:, :, zone_column] = on_field
     return out.reshape(-1)
@@ -142,37 +144,47 @@ def progression(
                                  0, shape)
         level_counters = fill.submit(_along, narrow(level_array), 1, shape)
         zone_codes = fill.submit(_along, np.arange(len(zone_list), dtype=np.int8), 2, shape)
-        names = pd.Index(objects(map(attrgetter("name"), cards), len(cards)))
+        tables = stage_tables(cards)
+        names = pd.Index(tables.names)
         if not names.is_unique:
             raise ValueError("card names in a pool must be unique")
-        numbers = stage_numbers(cards)
 
         # the stage on the battlefield: how many bands start at or below the count
         # (711.2a/b); none below the first band's N1 (711.5). Off it, stage 0 (711.6).
-        stage = np.zeros(shape[:2], dtype=_code_dtype(numbers.mins.shape[1] + 1))
-        for band_mins in numbers.mins.T:
+        stage = np.zeros(shape[:2], dtype=_code_dtype(tables.mins.shape[1] + 1))
+        for band_mins in tables.mins.T:
             stage += level_array[None, :] >= band_mins[:, None]
-        rows = np.arange(len(cards))[:, None]
-
-        def spread(table: np.ndarray, off_field: np.ndarray | None = None) -> Future[Any]:
-            printed = table[:, 0] if off_field is None else off_field
-            return fill.submit(_spread, printed, table[rows, stage], on_battlefield)
-
-        power, toughness = spread(numbers.power), spread(numbers.toughness)
-        citation = spread(numbers.cite, np.full(len(cards), CITE_OFF, dtype=np.int8))
-        texts = stage_texts(numbers)
-        band = spread(texts.label.astype(_code_dtype(len(texts.label_values))))
-        abilities = spread(texts.abilities.astype(_code_dtype(len(texts.ability_values))))
+        off_field = np.full(len(cards), CITE_OFF, dtype=np.int8)
+        columns = _share(fill, {
+            "power": (tables.power, stage, on_battlefield),
+            "toughness": (tables.toughness, stage, on_battlefield),
+            "band": (tables.label.astype(_code_dtype(len(tables.label_values))), stage,
+                     on_battlefield),
+            "abilities": (tables.abilities.astype(_code_dtype(len(tables.ability_values))),
+                          stage, on_battlefield),
+            "citation": (tables.cite, stage, on_battlefield, off_field),
+        })
         return pd.DataFrame({
             "name": _categorical(name_codes.result(), names),
             "level_counters": level_counters.result(),
             "zone": _categorical(zone_codes.result(), [zone.value for zone in zone_list]),
-            "power": power.result(),
-            "toughness": toughness.result(),
-            "band": _categorical(band.result(), texts.label_values),
-            "abilities": _categorical(abilities.result(), texts.ability_values),
-            "citation": _categorical(citation.result(), list(CITATIONS)),
+            "power": columns["power"],
+            "toughness": columns["toughness"],
+            "band": _categorical(columns["band"], tables.label_values),
+            "abilities": _categorical(columns["abilities"], tables.ability_values),
+            "citation": _categorical(columns["citation"], list(CITATIONS)),
         }, copy=False)
+
+
+def _share(fill: Executor, spreads: dict[str, tuple[Any, ...]]) -> dict[str, np.ndarray]:
+    """``_spread`` each entry, on the workers and in this thread: this thread takes the
+    last queued column that no worker has started, until none is left, then waits."""
+    queued = {key: fill.submit(_spread, *arguments) for key, arguments in spreads.items()}
+    done: dict[str, np.ndarray] = {}
+    for key in reversed(queued):
+        if queued[key].cancel():
+            done[key] = _spread(*spreads[key])
+    return {key: done[key] if key in done else queued[key].result() for key in queued}
 
 
 def _categorical(codes: np.ndarray, categories: Sequence[object] | np.ndarray

@@ -3,140 +3,174 @@
 A leveler has stages: stage 0 is its uppermost P/T box (below the first band, 711.5;
 off the battlefield, 711.6), stage k its k-th level band (711.2a for N1-N2, 711.2b
 for N3+). :func:`leveler.pool.progression` picks a stage for every (card, level,
-zone) with array operations from these tables, read from the cards in two steps:
+zone) with array operations from these tables.
 
-- :func:`stage_numbers`: band N1s, P/T and the deciding rule per stage;
-- :func:`stage_texts`: level symbols and ability texts per stage, as codes.
-
-The grid can start writing from the numbers while the texts are still being read.
-Both read plain attributes in C-level passes (``attrgetter``, no Python call per
-object); everything else (placing bands in their slot, interning texts to codes) is
-numpy or pandas. This is the only part of the grid whose cost grows with Python objects.
+:func:`stage_tables` reads the cards a block at a time: each block's attributes are
+read in C-level passes (``attrgetter``, no Python call per object) and its texts
+interned to codes while the block's objects are still in the CPU cache; the blocks'
+codes are then merged into one set of categories. Everything else is numpy or pandas.
+This is the only part of the grid whose cost grows with Python objects.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
 from operator import attrgetter
 
 import numpy as np
 import pandas as pd
 
-from leveler.model import LevelBand, LevelerCard
+from leveler.model import LevelerCard
 
-__all__ = ["CITATIONS", "CITE_OFF", "StageNumbers", "StageTexts", "narrow", "objects",
-           "stage_numbers", "stage_texts"]
+__all__ = ["CITATIONS", "CITE_OFF", "StageTables", "narrow", "stage_tables"]
 
 CITATIONS = ("711.5", "711.6", "711.2a", "711.2b")
 """Citation categories of the grid, in a fixed order; the codes below index it."""
 CITE_BELOW, CITE_OFF, CITE_CLOSED, CITE_OPEN = range(4)
 _NEVER = np.iinfo(np.int64).max
 """N1 of a padding band: no count reaches it."""
+BLOCK = 2048
+"""Cards read per block: their objects stay in the CPU cache across the passes."""
 
 
 @dataclass(frozen=True)
-class _Layout:
-    """The cards' bands in one list, and where each goes in a cards x stages table."""
+class StageTables:
+    """The cards' names and, per card, its stages.
 
-    cards: Sequence[LevelerCard]
-    bands: list[LevelBand]
-    band_counts: np.ndarray
-    owner: np.ndarray
-    """The card (row) of each band."""
-    position: np.ndarray
-    """Each band's index among its card's bands (0 for the first)."""
-
-    @property
-    def stages(self) -> int:
-        return int(self.band_counts.max(initial=0)) + 1
-
-    def per_stage(self, printed: np.ndarray, banded: np.ndarray, padding: int) -> np.ndarray:
-        """A cards x stages table: ``printed`` at stage 0, ``banded`` at each band's stage."""
-        count, stages = len(self.cards), self.stages
-        table = np.full(count * stages, padding, dtype=np.result_type(printed, banded))
-        table[::stages] = printed
-        table[self.owner * stages + self.position + 1] = banded
-        return table.reshape(count, stages)
-
-    def reached(self) -> np.ndarray:
-        """Which cells of a cards x stages table are real stages (not padding)."""
-        return np.arange(self.stages)[None, :] <= self.band_counts[:, None]
-
-
-@dataclass(frozen=True)
-class StageNumbers:
-    """Band N1s (cards x bands, padding never reached) and, per stage, P/T and rule code.
-
-    ``cite`` codes index :data:`CITATIONS`: 711.5 at stage 0, 711.2a or 711.2b at a band.
-    ``band_mins`` and ``band_maxes`` (-1 for an open band) list every band in order.
+    ``mins`` is cards x bands (N1 of each band; padding is never reached); the other
+    tables are cards x stages: ``power``, ``toughness``, ``cite`` (codes into
+    :data:`CITATIONS`), ``label`` (codes into ``label_values``, -1 = no band) and
+    ``abilities`` (codes into ``ability_values``). Values come in order of first
+    appearance, card by card, stage by stage.
     """
 
+    names: np.ndarray
     mins: np.ndarray
     power: np.ndarray
     toughness: np.ndarray
     cite: np.ndarray
-    band_mins: np.ndarray
-    band_maxes: np.ndarray
-    layout: _Layout
-
-
-@dataclass(frozen=True)
-class StageTexts:
-    """Per stage, codes into ``label_values`` (-1 = no band) and ``ability_values``.
-
-    The values come in order of first appearance, card by card, stage by stage.
-    """
-
     label: np.ndarray
     abilities: np.ndarray
     label_values: np.ndarray
     ability_values: np.ndarray
 
 
-def stage_numbers(cards: Sequence[LevelerCard]) -> StageNumbers:
-    """The numbers of every stage: stage 0 = the uppermost P/T box, stage k = band k."""
-    per_card = [card.bands for card in cards]
-    band_counts = np.fromiter(map(len, per_card), dtype=np.int64, count=len(cards))
-    bands = list(chain.from_iterable(per_card))
-    owner = np.repeat(np.arange(len(cards)), band_counts)
-    first_of_card = np.repeat(np.cumsum(band_counts) - band_counts, band_counts)
-    layout = _Layout(cards, bands, band_counts, owner, np.arange(len(bands)) - first_of_card)
+@dataclass
+class _Interned:
+    """Codes for hashable values gathered block by block, merged into one set of values."""
 
-    width = layout.stages - 1
-    band_mins = _ints(bands, "min_level")
-    mins = np.full(len(cards) * width, _NEVER, dtype=np.int64)
-    mins[owner * width + layout.position] = band_mins
-    band_maxes = objects(map(attrgetter("max_level"), bands), len(bands))
+    codes: list[np.ndarray] = field(default_factory=list)
+    values: list[np.ndarray] = field(default_factory=list)
+
+    def add(self, block: np.ndarray) -> None:
+        codes, values = pd.factorize(block, sort=False)
+        self.codes.append(codes)
+        self.values.append(np.asarray(values, dtype=object))
+
+    def merged(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every code so far, renumbered into the distinct values of all blocks."""
+        if not self.codes:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object)
+        renumber, values = pd.factorize(np.concatenate(self.values), sort=False)
+        starts = np.cumsum([0, *map(len, self.values)])[:-1]
+        codes = [renumber[start:start + len(block_values)][block_codes]
+                 for start, block_values, block_codes in zip(starts, self.values, self.codes,
+                                                                  strict=True)]
+        return np.concatenate(codes), np.asarray(values, dtype=object)
+
+
+@dataclass
+class _Columns:
+    """Attributes of cards and of their bands, read a block at a time."""
+
+    ints: dict[str, list[np.ndarray]] = field(default_factory=dict)
+    objects: dict[str, list[np.ndarray]] = field(default_factory=dict)
+    interned: dict[str, _Interned] = field(default_factory=dict)
+
+    def read_ints(self, key: str, items: Sequence[object], attribute: str) -> None:
+        values = np.fromiter(map(attrgetter(attribute), items), dtype=np.int64, count=len(items))
+        self.ints.setdefault(key, []).append(values)
+
+    def read_objects(self, key: str, items: Iterable[object], count: int) -> np.ndarray:
+        values = objects(items, count)
+        self.objects.setdefault(key, []).append(values)
+        return values
+
+    def intern(self, key: str, items: Iterable[object], count: int) -> None:
+        self.interned.setdefault(key, _Interned()).add(objects(items, count))
+
+    def int_column(self, key: str) -> np.ndarray:
+        return np.concatenate(self.ints.get(key) or [np.zeros(0, dtype=np.int64)])
+
+    def object_column(self, key: str) -> np.ndarray:
+        return np.concatenate(self.objects.get(key) or [np.zeros(0, dtype=object)])
+
+    def interned_column(self, key: str) -> tuple[np.ndarray, np.ndarray]:
+        return self.interned.get(key, _Interned()).merged()
+
+
+def _read(cards: Sequence[LevelerCard]) -> _Columns:
+    """Every attribute the grid needs, one block of cards at a time."""
+    read = _Columns()
+    for start in range(0, len(cards), BLOCK):
+        block = cards[start:start + BLOCK]
+        per_card = list(map(attrgetter("bands"), block))
+        bands = list(chain.from_iterable(per_card))
+        read.ints.setdefault("band_counts", []).append(
+            np.fromiter(map(len, per_card), dtype=np.int64, count=len(block)))
+        read.read_objects("names", map(attrgetter("name"), block), len(block))
+        for attribute in ("power", "toughness"):
+            read.read_ints(f"card_{attribute}", block, attribute)
+            read.read_ints(f"band_{attribute}", bands, attribute)
+        read.read_ints("band_mins", bands, "min_level")
+        read.read_objects("band_maxes", map(attrgetter("max_level"), bands), len(bands))
+        read.intern("outside", map(attrgetter("abilities"), block), len(block))
+        read.intern("level_up", map(attrgetter("level_up_cost.symbols"), block), len(block))
+        read.intern("band_abilities", map(attrgetter("abilities"), bands), len(bands))
+    return read
+
+
+def stage_tables(cards: Sequence[LevelerCard]) -> StageTables:
+    """Read ``cards`` into :class:`StageTables` (stage 0 = uppermost box, k = k-th band)."""
+    read = _read(cards)
+    count = len(cards)
+    band_counts = read.int_column("band_counts")
+    stages = int(band_counts.max(initial=0)) + 1
+    owner = np.repeat(np.arange(count), band_counts)  # the card of each band
+    position = np.arange(len(owner)) - np.repeat(np.cumsum(band_counts) - band_counts,
+                                                 band_counts)  # 0 for a card's first band
+
+    def per_stage(printed: np.ndarray, banded: np.ndarray, padding: int) -> np.ndarray:
+        table = np.full(count * stages, padding, dtype=np.result_type(printed, banded))
+        table[::stages] = printed
+        table[owner * stages + position + 1] = banded
+        return table.reshape(count, stages)
+
+    band_mins = read.int_column("band_mins")
+    mins = np.full(count * (stages - 1), _NEVER, dtype=np.int64)
+    mins[owner * (stages - 1) + position] = band_mins
+    band_maxes = read.object_column("band_maxes")
     open_band = pd.isna(band_maxes)  # None: an open band, N3+ (711.2b)
     band_maxes[open_band] = -1
-    return StageNumbers(
-        mins=mins.reshape(len(cards), width),
-        power=narrow(layout.per_stage(_ints(cards, "power"), _ints(bands, "power"), 0)),
-        toughness=narrow(layout.per_stage(_ints(cards, "toughness"),
-                                          _ints(bands, "toughness"), 0)),
-        cite=layout.per_stage(np.full(len(cards), CITE_BELOW, dtype=np.int8),
-                              np.where(open_band, CITE_OPEN, CITE_CLOSED).astype(np.int8),
-                              CITE_BELOW),
-        band_mins=band_mins,
-        band_maxes=band_maxes.astype(np.int64),
-        layout=layout,
-    )
+    label_codes, label_values = _level_symbols(band_mins, band_maxes.astype(np.int64))
 
-
-def stage_texts(numbers: StageNumbers) -> StageTexts:
-    """The level symbol and ability text of every stage, as category codes."""
-    layout = numbers.layout
-    label_codes, label_values = _level_symbols(numbers.band_mins, numbers.band_maxes)
-    printed_keys, band_keys, ability_text = _ability_keys(layout)
-    reached = layout.reached()
-    ability_codes = np.zeros(reached.shape, dtype=np.int32)
-    ability_codes[reached], keys = _factorize(
-        layout.per_stage(printed_keys, band_keys, -1)[reached])
-    return StageTexts(
-        label=layout.per_stage(np.full(len(layout.cards), -1), label_codes, -1
-                               ).astype(np.int32),
+    printed_keys, band_keys, ability_text = _ability_keys(read, owner)
+    reached = np.arange(stages)[None, :] <= band_counts[:, None]
+    ability_codes = np.zeros((count, stages), dtype=np.int32)
+    ability_codes[reached], keys = pd.factorize(
+        per_stage(printed_keys, band_keys, -1)[reached], sort=False)
+    return StageTables(
+        names=read.object_column("names"),
+        mins=mins.reshape(count, stages - 1),
+        power=narrow(per_stage(read.int_column("card_power"),
+                               read.int_column("band_power"), 0)),
+        toughness=narrow(per_stage(read.int_column("card_toughness"),
+                                   read.int_column("band_toughness"), 0)),
+        cite=per_stage(np.full(count, CITE_BELOW, dtype=np.int8),
+                       np.where(open_band, CITE_OPEN, CITE_CLOSED).astype(np.int8), CITE_BELOW),
+        label=per_stage(np.full(count, -1), label_codes, -1).astype(np.int32),
         abilities=ability_codes,
         label_values=label_values,
         ability_values=objects(map(ability_text, keys.tolist()), len(keys)),
@@ -146,37 +180,38 @@ def stage_texts(numbers: StageNumbers) -> StageTexts:
 def _level_symbols(band_mins: np.ndarray, band_maxes: np.ndarray
                    ) -> tuple[np.ndarray, np.ndarray]:
     """Each band's code among the distinct level symbols, and their texts (711.2a/b)."""
-    low_codes, lows = _factorize(band_mins)
-    high_codes, highs = _factorize(band_maxes)
-    codes, pairs = _factorize(low_codes * len(highs) + high_codes)
+    low_codes, lows = pd.factorize(band_mins, sort=False)
+    high_codes, highs = pd.factorize(band_maxes, sort=False)
+    codes, pairs = pd.factorize(low_codes * len(highs) + high_codes, sort=False)
     texts = [_level_symbol(int(lows[pair // len(highs)]), int(highs[pair % len(highs)]))
              for pair in pairs]
     return codes, objects(texts, len(texts))
 
 
-def _ability_keys(layout: _Layout) -> tuple[np.ndarray, np.ndarray, Callable[[int], str]]:
+def _ability_keys(read: _Columns, owner: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, Callable[[int], str]]:
     """Ability keys at stage 0 (one per card) and at each band, and the text of a key.
 
     A key numbers a distinct (abilities outside the bands, level up cost, band
     abilities) triple; its text reads as the card does: outside abilities, level up
-    (711.4), the band's. Band abilities code 0 is "none", as at stage 0.
+    (711.4), the band's.
     """
-    cards, bands = layout.cards, layout.bands
-    outside_codes, outside = _factorize(objects(map(attrgetter("abilities"), cards),
-                                                len(cards)))
-    cost_codes, costs = _factorize(objects(map(attrgetter("level_up_cost.symbols"), cards),
-                                           len(cards)))
-    band_codes, band_abilities = _factorize(objects(
-        chain(((),), map(attrgetter("abilities"), bands)), len(bands) + 1))
+    outside_codes, outside = read.interned_column("outside")
+    cost_codes, costs = read.interned_column("level_up")
+    band_codes, band_abilities = read.interned_column("band_abilities")
     printed = outside_codes * len(costs) + cost_codes
-    kinds = len(band_abilities)
+    kinds = len(band_abilities) + 1  # band key 0: no band abilities, as at stage 0
+    no_abilities = np.fromiter(map(len, band_abilities), dtype=np.int64,
+                               count=len(band_abilities)) == 0
+    band_keys = np.where(no_abilities[band_codes], 0, band_codes + 1)
 
     def text(key: int) -> str:
         printed_key, band_key = divmod(key, kinds)
         outside_key, cost_key = divmod(printed_key, len(costs))
-        return _ability_text(outside[outside_key], costs[cost_key], band_abilities[band_key])
+        band = band_abilities[band_key - 1] if band_key else ()
+        return _ability_text(outside[outside_key], costs[cost_key], band)
 
-    return printed * kinds, printed[layout.owner] * kinds + band_codes[1:], text
+    return printed * kinds, printed[owner] * kinds + band_keys, text
 
 
 def _ability_text(outside: tuple[str, ...], level_up_symbols: tuple[str, ...],
@@ -191,20 +226,9 @@ def _level_symbol(low: int, high: int) -> str:
     return f"LEVEL {low}+" if high < 0 else f"LEVEL {low}-{high}"
 
 
-def _ints(items: Sequence[object], attribute: str) -> np.ndarray:
-    """One int64 per item: its ``attribute``."""
-    return np.fromiter(map(attrgetter(attribute), items), dtype=np.int64, count=len(items))
-
-
 def objects(values: Iterable[object], count: int) -> np.ndarray:
     """A 1-D object array of ``count`` values (tuples stay whole elements)."""
     return np.fromiter(values, dtype=object, count=count)
-
-
-def _factorize(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Codes and distinct values, in order of first appearance (hashing in C)."""
-    codes, uniques = pd.factorize(values, sort=False)
-    return codes, np.asarray(uniques)
 
 
 def narrow(values: np.ndarray) -> np.ndarray:

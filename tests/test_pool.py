@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import leveler.pool as pool_module
-from leveler import LevelBand, LevelerCard, ManaCost, Zone, characteristics
+from leveler import LevelBand, LevelerCard, ManaCost, Zone, characteristics, stages
 from leveler.pool import cards_frame, progression, resolve_pool
 from tests.strategies import leveler_cards
 
@@ -80,14 +80,16 @@ def test_cards_frame_has_catalogue_facts(pool: dict[str, LevelerCard]) -> None:
 # --- the big-grid path: columns written on worker threads into mapped pages -------------
 
 def _force_big_grid_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make every grid take the path of a 100,000-card grid (threads, mapped columns)."""
+    """Make every grid take the path of a 100,000-card grid (cards read in several blocks,
+    columns written on threads into mapped pages)."""
+    monkeypatch.setattr(stages, "BLOCK", 2)
     monkeypatch.setattr(pool_module, "PARALLEL_ROWS", 0)
     monkeypatch.setattr(pool_module, "_MAPPED_BYTES", 1)
     monkeypatch.setattr(pool_module, "_cpus", lambda: 2)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(leveler_cards(), min_size=1, max_size=6),
+@given(st.lists(leveler_cards(), min_size=1, max_size=9),
        st.lists(st.integers(0, 40), min_size=1, max_size=5),
        st.lists(st.sampled_from(list(Zone)), min_size=1, max_size=7, unique=True))
 def test_big_grid_path_gives_the_same_frame_as_the_small_one(
