@@ -9,34 +9,24 @@ per row:
 - stage = number of bands whose N1 <= level (0 below the first band: 711.5);
 - off the battlefield the stage is 0 (711.6).
 
-Writing the grid's columns is bound by memory (first writes to fresh pages), not by
-arithmetic, so a big grid fills its columns on worker threads (numpy releases the GIL
-while it copies); the columns that do not depend on the cards (name, level, zone) are
-filled while the cards are being read.
+A big grid writes its columns on worker threads (:mod:`leveler.grid_fill`): the columns
+that do not depend on the cards (name, level, zone) while the cards are being read.
 """
 
 from __future__ import annotations
 
-import mmap
-import os
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from leveler.grid_fill import along, column_writer, share
 from leveler.model import Pool, Zone, cards_of
 from leveler.stages import CITATIONS, CITE_OFF, narrow, stage_tables
 
 __all__ = ["CITATIONS", "cards_frame", "progression", "resolve_pool"]
-
-_MAPPED_BYTES = 1 << 22
-"""Columns of at least this many bytes are mapped from ordinary pages (see ``_fresh``)."""
-PARALLEL_ROWS = 1 << 20
-"""Grids with at least this many rows fill their columns on worker threads."""
-
 
 def _as_levels(levels: int | Iterable[int]) -> npt.NDArray[np.int64]:
     values = [levels] if isinstance(levels, int) else list(levels)
@@ -48,76 +38,12 @@ def _as_levels(levels: int | Iterable[int]) -> npt.NDArray[np.int64]:
     return np.asarray(values, dtype=np.int64)
 
 
-def _spread(table: np.ndarray, stage: np.ndarray, on_battlefield: np.ndarray,
-            off_field: np.ndarray | None = None) -> np.ndarray:
-    """Flat (cards x levels x zones) values from a cards x stages ``table``: the value at
-    ``stage`` (cards x levels) in battlefield columns (711.2a/b, 711.5), and everywhere
-    else ``off_field``, by default the uppermost box, stage 0 (711.6). Broadcast fills."""
-    cards, levels = stage.shape
-    out = _fresh((cards, levels, on_battlefield.size), table.dtype)
-    out[...] = (table[:, 0] if off_field is None else off_field)[:, None, None]
-    on_field = np.take_along_axis(table, stage, axis=1)
-    for zone_column in np.flatnonzero(on_battlefield):
-        out[:, :, zone_column] = on_field
-    return out.reshape(-1)
-
-
-def _along(values: np.ndarray, axis: int, shape: tuple[int, int, int]) -> np.ndarray:
-    """Flat (cards x levels x zones) array holding ``values`` along one axis: one fill."""
-    out = _fresh(shape, values.dtype)
-    out[...] = values.reshape([-1 if i == axis else 1 for i in range(3)])
-    return out.reshape(-1)
-
-
-def _fresh(shape: tuple[int, int, int], dtype: np.dtype[Any]) -> np.ndarray:
-    """An uninitialised array for a column that is written once, front to back.
-
-    Big ones are mapped from ordinary pages (mmap) rather than ``np.empty``, which asks
-    for huge pages: when the kernel has none free it compacts memory on the first write
-    (THP defrag "madvise"), which costs more than huge pages save a write-once column.
-    """
-    size = shape[0] * shape[1] * shape[2]
-    if size * dtype.itemsize < _MAPPED_BYTES or not hasattr(mmap, "MAP_ANONYMOUS"):
-        return np.empty(shape, dtype=dtype)
-    pages = mmap.mmap(-1, size * dtype.itemsize, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    return np.frombuffer(pages, dtype=dtype, count=size).reshape(shape)
-
-
 def _code_dtype(categories: int) -> type[np.signedinteger]:
     """The code width pandas uses for this many categories (so it need not convert)."""
     for dtype in (np.int8, np.int16, np.int32):
         if categories < np.iinfo(dtype).max:
             return dtype
     return np.int64
-
-
-class _InCallingThread(Executor):
-    """An executor that runs each task at once: small grids are not worth a thread."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as error:  # handed to whoever asks for the result
-            future.set_exception(error)
-        return future
-
-
-def _filler(rows: int) -> Executor:
-    """Where a grid of ``rows`` rows writes its columns: on worker threads, one per CPU
-    beside the calling thread (which goes on reading the cards), or, for a small grid or
-    a single CPU, in the calling thread itself."""
-    cpus = _cpus()
-    if rows < PARALLEL_ROWS or cpus < 2:
-        return _InCallingThread()
-    return ThreadPoolExecutor(max_workers=cpus - 1, thread_name_prefix="leveler-grid")
-
-
-def _cpus() -> int:
-    """CPUs this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def progression(
@@ -138,12 +64,12 @@ def progression(
     zone_list = [Zone.coerce(zone) for zone in zones]
     on_battlefield = np.array([zone is Zone.BATTLEFIELD for zone in zone_list], dtype=bool)
     shape = (len(cards), level_array.size, len(zone_list))
-    with _filler(shape[0] * shape[1] * shape[2]) as fill:
+    with column_writer(shape[0] * shape[1] * shape[2]) as writer:
         # what does not depend on the cards is written while they are read
-        name_codes = fill.submit(_along, np.arange(len(cards), dtype=_code_dtype(len(cards))),
+        name_codes = writer.submit(along, np.arange(len(cards), dtype=_code_dtype(len(cards))),
                                  0, shape)
-        level_counters = fill.submit(_along, narrow(level_array), 1, shape)
-        zone_codes = fill.submit(_along, np.arange(len(zone_list), dtype=np.int8), 2, shape)
+        level_counters = writer.submit(along, narrow(level_array), 1, shape)
+        zone_codes = writer.submit(along, np.arange(len(zone_list), dtype=np.int8), 2, shape)
         tables = stage_tables(cards)
         names = pd.Index(tables.names)
         if not names.is_unique:
@@ -155,7 +81,7 @@ def progression(
         for band_mins in tables.mins.T:
             stage += level_array[None, :] >= band_mins[:, None]
         off_field = np.full(len(cards), CITE_OFF, dtype=np.int8)
-        columns = _share(fill, {
+        columns = share(writer, {
             "power": (tables.power, stage, on_battlefield),
             "toughness": (tables.toughness, stage, on_battlefield),
             "band": (tables.label.astype(_code_dtype(len(tables.label_values))), stage,
@@ -174,17 +100,6 @@ def progression(
             "abilities": _categorical(columns["abilities"], tables.ability_values),
             "citation": _categorical(columns["citation"], list(CITATIONS)),
         }, copy=False)
-
-
-def _share(fill: Executor, spreads: dict[str, tuple[Any, ...]]) -> dict[str, np.ndarray]:
-    """``_spread`` each entry, on the workers and in this thread: this thread takes the
-    last queued column that no worker has started, until none is left, then waits."""
-    queued = {key: fill.submit(_spread, *arguments) for key, arguments in spreads.items()}
-    done: dict[str, np.ndarray] = {}
-    for key in reversed(queued):
-        if queued[key].cancel():
-            done[key] = _spread(*spreads[key])
-    return {key: done[key] if key in done else queued[key].result() for key in queued}
 
 
 def _categorical(codes: np.ndarray, categories: Sequence[object] | np.ndarray

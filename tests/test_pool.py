@@ -14,8 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import leveler.pool as pool_module
-from leveler import LevelBand, LevelerCard, ManaCost, Zone, characteristics, stages
+from leveler import LevelBand, LevelerCard, ManaCost, Zone, characteristics, grid_fill, stages
 from leveler.pool import cards_frame, progression, resolve_pool
 from tests.strategies import leveler_cards
 
@@ -83,9 +82,9 @@ def _force_big_grid_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every grid take the path of a 100,000-card grid (cards read in several blocks,
     columns written on threads into mapped pages)."""
     monkeypatch.setattr(stages, "BLOCK", 2)
-    monkeypatch.setattr(pool_module, "PARALLEL_ROWS", 0)
-    monkeypatch.setattr(pool_module, "_MAPPED_BYTES", 1)
-    monkeypatch.setattr(pool_module, "_cpus", lambda: 2)
+    monkeypatch.setattr(grid_fill, "PARALLEL_ROWS", 0)
+    monkeypatch.setattr(grid_fill, "MAPPED_BYTES", 1)
+    monkeypatch.setattr(grid_fill, "_cpus", lambda: 2)
 
 
 @settings(max_examples=40, deadline=None)
@@ -100,7 +99,7 @@ def test_big_grid_path_gives_the_same_frame_as_the_small_one(
     small = progression(cards, levels, zones)
     with pytest.MonkeyPatch.context() as monkeypatch:
         _force_big_grid_path(monkeypatch)
-        assert isinstance(pool_module._filler(1), ThreadPoolExecutor)
+        assert isinstance(grid_fill.column_writer(1), ThreadPoolExecutor)
         big = progression(cards, levels, zones)
     pd.testing.assert_frame_equal(big, small)
 
@@ -109,7 +108,7 @@ def test_big_grid_columns_live_in_mapped_pages_and_behave_like_any_column(
     monkeypatch: pytest.MonkeyPatch, pool: dict[str, LevelerCard],
 ) -> None:
     _force_big_grid_path(monkeypatch)
-    column = pool_module._fresh((3, 4, 7), np.dtype(np.int32))
+    column = grid_fill.fresh((3, 4, 7), np.dtype(np.int32))
     owner = column
     while isinstance(owner, np.ndarray):
         owner = owner.base
