@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import mmap
 import pickle
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -153,3 +155,16 @@ def test_a_card_with_hundreds_of_bands_resolves_like_characteristics() -> None:
     levels = [0, 1, 127, 128, 129, 255, 256, 299, 300, 1000]
     pd.testing.assert_frame_equal(_plain(progression([card], levels, list(Zone))),
                                   _plain(_expected([card], levels, list(Zone))))
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc (Linux)")
+def test_a_mapped_column_gives_its_pages_back_when_dropped() -> None:
+    def resident() -> int:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * mmap.PAGESIZE
+
+    column = grid_fill.fresh((64, 1024, 1024), np.dtype(np.int8))  # 64 MiB, mapped
+    column[...] = 1
+    grown = resident()
+    del column
+    gc.collect()
+    assert resident() < grown - 48 * 2**20
