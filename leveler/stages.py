@@ -133,8 +133,14 @@ def _read(cards: Sequence[LevelerCard]) -> _Columns:
 
 
 def stage_tables(cards: Sequence[LevelerCard]) -> StageTables:
-    """Read ``cards`` into :class:`StageTables` (stage 0 = uppermost box, k = k-th band)."""
-    read = _read(cards)
+    """Read ``cards`` into :class:`StageTables` (stage 0 = uppermost box, k = k-th band).
+
+    ValueError names the first card with a number the tables cannot hold (64 bits).
+    """
+    try:
+        read = _read(cards)
+    except OverflowError:
+        raise ValueError(_too_large(cards)) from None
     count = len(cards)
     band_counts = read.int_column("band_counts")
     stages = int(band_counts.max(initial=0)) + 1
@@ -175,6 +181,20 @@ def stage_tables(cards: Sequence[LevelerCard]) -> StageTables:
         label_values=label_values,
         ability_values=objects(map(ability_text, keys.tolist()), len(keys)),
     )
+
+
+def _too_large(cards: Sequence[LevelerCard]) -> str:
+    """Which card holds a number outside int64, for the error message."""
+    small, large = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+    for card in cards:
+        numbers = {"power": card.power, "toughness": card.toughness}
+        for band in card.bands:
+            numbers |= {f"{band.label} N1": band.min_level, f"{band.label} power": band.power,
+                        f"{band.label} toughness": band.toughness}
+        for what, value in numbers.items():
+            if not small <= value <= large:
+                return f"{card.name!r}: {what} {value} is too large for the pool grid (64 bits)"
+    return "a number in the pool is too large for the pool grid (64 bits)"
 
 
 def _level_symbols(band_mins: np.ndarray, band_maxes: np.ndarray

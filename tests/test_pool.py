@@ -168,3 +168,12 @@ def test_a_mapped_column_gives_its_pages_back_when_dropped() -> None:
     del column
     gc.collect()
     assert resident() < grown - 48 * 2**20
+
+
+def test_a_number_too_large_for_the_grid_names_its_card(pool: dict[str, LevelerCard]) -> None:
+    """characteristics takes any int; the grid holds 64 bits and says which card does not fit."""
+    student = pool["Student of Warfare"]
+    giant = replace(student, name="Giant", bands=(student.bands[0], replace(
+        student.bands[1], power=10**30)))
+    with pytest.raises(ValueError, match=r"'Giant': LEVEL 7\+ power 10{30} is too large"):
+        progression([student, giant], range(3))
