@@ -11,17 +11,27 @@ rule at the current level is a thin HTML overlay, :func:`level_rule_html`, place
 with :class:`ChartGeometry`: the panels have fixed sizes and spacing (``bounds:
 flush``) and everything left of and above them has a fixed extent, so where level N
 falls is known without drawing it. ``tests/test_charts.py`` checks that against a
-rule drawn by Vega itself, and the browser tests click and brush at those places.
+rule drawn by Vega itself, in every language, and the browser tests click and brush at
+those places.
+
+The chart's words (axis, legend and tooltip titles, colour names, the rule's label) come
+from a labels mapping (:data:`leveler.labels.LABELS`), English unless the caller passes
+another: the app passes the language it shows, the CLI and the library keep English.
+The data stays as it is, but for the two panels' columns, which are named by the labels
+(a repeated chart titles each panel's y axis with its field's name).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import html
+import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import altair as alt
 import pandas as pd
 
+from leveler.labels import LABELS, counters_text
 from leveler.model import Zone
 from leveler.views import NO_BAND, PoolGrid
 
@@ -37,6 +47,7 @@ __all__ = [
     "level_rule_html",
     "progression_chart",
     "top_value",
+    "value_labels",
 ]
 
 COLOUR_RANGE = {
@@ -51,7 +62,8 @@ COLOUR_RANGE = {
 """Line colour per card colour (white is drawn gold so it shows on a white page)."""
 
 METRICS = ("Power", "Toughness")
-"""The two panels, left to right: columns of :func:`chart_frame`."""
+"""The two panels, left to right: columns of :func:`chart_frame` (named ``chart.Power``,
+``chart.Toughness`` in the labels)."""
 
 CARD_SELECTION = "card"
 """Name of the click selection (by card name) in the chart spec."""
@@ -148,6 +160,23 @@ def top_value(frame: pd.DataFrame) -> int:
     return max(int(frame[list(METRICS)].to_numpy().max()), 1)
 
 
+def value_labels(words: Mapping[str, str]) -> str | None:
+    """A Vega ``labelExpr`` that shows each value of ``words`` (value -> label) as its label
+    and any other value as it is; None when every label is its value (nothing to change).
+
+    For legends and headers whose values are data the app names in words (colours,
+    sources): the data keep their values, only what is drawn changes.
+    """
+    changed = {value: label for value, label in words.items() if label != value}
+    if not changed:
+        return None
+    expression = "datum.label"
+    for value, label in reversed(changed.items()):
+        expression = (f"datum.label === {json.dumps(value, ensure_ascii=False)} ? "
+                      f"{json.dumps(label, ensure_ascii=False)} : {expression}")
+    return expression
+
+
 def _colour_scale(frame: pd.DataFrame) -> alt.Scale:
     present = set(frame["colour"])
     domain = [colour for colour in COLOUR_RANGE if colour in present]
@@ -161,6 +190,7 @@ def progression_chart(
     *,
     geometry: ChartGeometry = GEOMETRY,
     level: int | None = None,
+    text: Mapping[str, str] | None = None,
 ) -> alt.RepeatChart:
     """Power and toughness step lines per card, side by side, over ``levels``.
 
@@ -171,27 +201,39 @@ def progression_chart(
     (A legend selection is not offered: Vega-Lite drops legend interactivity when it
     merges the legends of repeated views.)
     ``level`` draws the current-level rule inside the chart too (the app draws it
-    as an overlay instead, see the module docstring).
+    as an overlay instead, see the module docstring). ``text`` gives the chart's words
+    (a dict of :data:`leveler.labels.LABELS`; English by default): the panels' columns
+    are renamed to its ``chart.Power`` and ``chart.Toughness``, which the panels' y axes
+    and a brush selection then carry.
     """
+    words = LABELS["en"] if text is None else text
+    metrics = [words[f"chart.{metric}"] for metric in METRICS]
+    top = top_value(frame)
+    data = frame.rename(columns=dict(zip(METRICS, metrics, strict=True)))
+    if words["no_band"] != NO_BAND:
+        data["band"] = data["band"].where(data["band"] != NO_BAND, words["no_band"])
+    colours = {colour: words.get(f"colour.{colour}", colour) for colour in COLOUR_RANGE}
     card = alt.selection_point(name=CARD_SELECTION, fields=["name"], on="click",
                                clear="dblclick")
     brush = alt.selection_interval(name=BRUSH_SELECTION, encodings=["x", "y"])
     x_scale = alt.Scale(domain=[levels.start, levels.stop - 1], nice=False, zero=False)
-    x = alt.X("level_counters:Q", title="Level counters", scale=x_scale,
+    x = alt.X("level_counters:Q", title=words["chart.level_counters"], scale=x_scale,
               axis=alt.Axis(tickMinStep=1, format="d"))
     base = alt.Chart().encode(
         x=x,
         y=alt.Y(alt.repeat("column"), type="quantitative",
-                scale=alt.Scale(domain=[0, top_value(frame)], nice=False),
+                scale=alt.Scale(domain=[0, top], nice=False),
                 axis=alt.Axis(tickMinStep=1, format="d", titleAngle=0, titleAlign="left",
                               titleAnchor="end", titleBaseline="bottom", titleX=_TITLE_X,
                               titleY=_TITLE_Y, titleFontSize=_TITLE_SIZE)),
-        color=alt.Color("colour:N", scale=_colour_scale(frame), title="Colour"),
+        color=alt.Color("colour:N", scale=_colour_scale(frame), title=words["chart.colour"],
+                        legend=_legend(value_labels(colours))),
         detail="name:N",
-        tooltip=[alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
-                 alt.Tooltip("pt:N", title="P/T"),
-                 alt.Tooltip("level_counters:Q", title="Level counters"),
-                 alt.Tooltip("citation:N", title="Rule")],
+        tooltip=[alt.Tooltip("name:N", title=words["chart.card"]),
+                 alt.Tooltip("band:N", title=words["chart.band"]),
+                 alt.Tooltip("pt:N", title=words["chart.pt"]),
+                 alt.Tooltip("level_counters:Q", title=words["chart.level_counters"]),
+                 alt.Tooltip("citation:N", title=words["chart.rule"])],
     )
     faded = alt.value(0.12)
     layers: list[alt.Chart] = [
@@ -206,36 +248,47 @@ def progression_chart(
             color=RULE_COLOUR, strokeWidth=2).encode(x=alt.X("level:Q", scale=x_scale)))
     return alt.layer(*layers).properties(
         width=geometry.width, height=geometry.height,
-    ).repeat(column=list(METRICS), data=frame).properties(
+    ).repeat(column=metrics, data=data).properties(
         padding=geometry.padding,
         spacing=geometry.spacing,
         bounds="flush",
     )
 
 
-def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETRY) -> str:
+def _legend(label_expr: str | None) -> alt.Legend | alt.UndefinedType:
+    """A legend showing its values through ``label_expr``, or Vega-Lite's default one."""
+    return alt.Undefined if label_expr is None else alt.Legend(labelExpr=label_expr)
+
+
+def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETRY, *,
+                    text: Mapping[str, str] | None = None) -> str:
     """Absolutely placed rules at ``level`` over both panels of the chart (no card data).
 
-    Meant to sit in a ``position: relative`` box whose top-left corner is the chart's.
+    Meant to sit in a ``position: relative`` box whose top-left corner is the chart's;
+    its words (``level 7``) from ``text``, English by default.
     """
+    words = LABELS["en"] if text is None else text
+    counters = html.escape(counters_text(words, level))
     parts = []
     for panel, metric in enumerate(METRICS):
         x = geometry.x(panel, level, levels)
         parts.append(
             f'<div class="lv-level-rule" data-level="{level}" data-panel="{metric}" '
-            f'title="{level} level counters" aria-hidden="true" style="position:absolute;'
+            f'title="{counters}" aria-hidden="true" style="position:absolute;'
             f"left:{x - 1:.1f}px;top:{geometry.top}px;height:{geometry.height}px;width:0;"
             f'border-left:2px dashed {RULE_COLOUR};pointer-events:none"></div>')
     label_x = geometry.x(0, level, levels)
     parts.append(
         f'<div class="lv-level-label" style="position:absolute;left:{label_x + 4:.1f}px;'
         f"top:{geometry.top + 2}px;font:600 11px system-ui,sans-serif;color:{RULE_COLOUR};"
-        f'pointer-events:none">level {level}</div>')
+        f'pointer-events:none">{html.escape(words["chart.level_rule"].format(level=level))}'
+        "</div>")
     return "".join(parts)
 
 
 def chart_with_rule_html(chart_html: str, level: int, levels: range,
-                         geometry: ChartGeometry = GEOMETRY) -> str:
+                         geometry: ChartGeometry = GEOMETRY, *,
+                         text: Mapping[str, str] | None = None) -> str:
     """The chart's HTML in a box whose top-left corner is the chart's, the level rule over it."""
     return (f'<div class="lv-chart" style="position:relative;display:inline-block">'
-            f"{chart_html}{level_rule_html(level, levels, geometry)}</div>")
+            f"{chart_html}{level_rule_html(level, levels, geometry, text=text)}</div>")

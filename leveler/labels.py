@@ -2,8 +2,9 @@
 
 :data:`LABELS` holds one dict per language with the same keys (``tests/test_labels.py``
 checks it): the title and intro, control labels, tab names, table headers and captions,
-the What-if and pool-picker texts. The notebook picks one dict with the language switch
-and passes it around; nothing here decides a rule.
+the What-if and pool-picker texts, the charts' titles (``chart.*``, which
+:mod:`leveler.charts` takes, English by default). The notebook picks one dict with the
+language switch and passes it around; nothing here decides a rule.
 
 Data stays data: card names, ability texts, band labels and the library's messages
 (trace steps, errors) are shown as the library gives them, in English. The French
@@ -136,6 +137,17 @@ _EN: dict[str, str] = {
     "caption_hint": ". Click a card's line, or drag a box, in the chart to pick cards.",
     "caption_selected": "; only the {selected} selected in the chart (double-click the chart "
                         "to clear).",
+    # the pool's P/T chart (leveler.charts): axis, legend and tooltip titles, the level rule
+    "chart.level_counters": "Level counters",
+    "chart.Power": "Power",
+    "chart.Toughness": "Toughness",
+    "chart.colour": "Colour",
+    "chart.card": "Card",
+    "chart.band": "Band",
+    "chart.pt": "P/T",
+    "chart.rule": "Rule",
+    "chart.level_rule": "level {level}",
+    "no_band": "(none)",
     # the card view
     "card": "Card",
     "why": "<p><strong>Why:</strong> the rule that decided it, as worded in</p>",
@@ -253,6 +265,16 @@ _FR: dict[str, str] = {
                     "pour choisir des cartes.",
     "caption_selected": " ; seulement les {selected} choisies dans le graphique (double-clic "
                         "sur le graphique pour tout reprendre).",
+    "chart.level_counters": "Marqueurs « niveau »",
+    "chart.Power": "Force",
+    "chart.Toughness": "Endurance",
+    "chart.colour": "Couleur",
+    "chart.card": "Carte",
+    "chart.band": "Niveau",
+    "chart.pt": "F/E",
+    "chart.rule": "Règle",
+    "chart.level_rule": "niveau {level}",
+    "no_band": "(aucun)",
     "card": "Carte",
     "why": "<p><strong>Pourquoi :</strong> la règle qui en décide, dans la version</p>",
     "now_with": "Avec <strong>{counters}</strong>, zone : <strong>{zone}</strong> :",

@@ -103,9 +103,10 @@ def _(colours, grid, rarities, search, sets):
 
 
 @app.cell
-def _(grid, names, zone):
-    chart = mo.ui.altair_chart(
-        charts.progression_chart(charts.chart_frame(grid, zone.value, names), grid.levels))
+def _(grid, names, ui_text, zone):
+    # not the level: a slider move never re-embeds the chart (a language switch does)
+    chart = mo.ui.altair_chart(charts.progression_chart(
+        charts.chart_frame(grid, zone.value, names), grid.levels, text=ui_text))
     return (chart,)
 
 
@@ -129,7 +130,8 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
                    mo.Html(ui_text["why"]), edition,
                    mo.Html(views.rule_quote_html(now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
-    mo.vstack([mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels)),
+    mo.vstack([mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels,
+                                                   text=ui_text)),
                table]) if view.value == ui_text["tab_pool"] else (
         card_view if view.value == ui_text["tab_card"] else None)
     return card_view, now, pool_table, shown, table

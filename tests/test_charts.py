@@ -21,10 +21,15 @@ from leveler.charts import (
     level_rule_html,
     progression_chart,
     top_value,
+    value_labels,
 )
+from leveler.labels import LABELS
 from leveler.views import NO_BAND, PoolGrid, pool_grid
 
 SVG = "{http://www.w3.org/2000/svg}"
+EN, FR = LABELS["en"], LABELS["fr"]
+CHART_WORDS = sorted(key for key in EN if key.startswith("chart.") and key != "chart.level_rule")
+"""The labels a progression chart's spec carries (the rule's label is in the overlay)."""
 
 
 @pytest.fixture(scope="module")
@@ -137,37 +142,44 @@ def _marks(svg: str, kind: str) -> list[tuple[float, float, str]]:
     return found
 
 
+@pytest.mark.parametrize("language", list(LABELS))
 @pytest.mark.parametrize("names", [None, ["Student of Warfare"]])
-def test_the_level_rule_overlay_sits_where_vega_draws_that_level(grid, names):
-    """The app's HTML rule is where a Vega rule at the same level is drawn (vl-convert)."""
+def test_the_level_rule_overlay_sits_where_vega_draws_that_level(grid, names, language):
+    """The app's HTML rule is where a Vega rule at the same level is drawn (vl-convert),
+    whatever the language of the axis titles."""
     vl_convert = pytest.importorskip("vl_convert")
+    text = LABELS[language]
     frame = chart_frame(grid, Zone.BATTLEFIELD, names or grid.names)
     for level in (grid.levels.start, 5, grid.levels.stop - 1):
-        svg = vl_convert.vegalite_to_svg(progression_chart(frame, grid.levels,
-                                                           level=level).to_dict())
+        svg = vl_convert.vegalite_to_svg(progression_chart(frame, grid.levels, level=level,
+                                                           text=text).to_dict())
         expected = [(GEOMETRY.x(panel, level, grid.levels), float(GEOMETRY.top))
                     for panel in range(len(METRICS))]
         drawn = [c for x, y, _ in _marks(svg, "rule mark") for c in (x, y)]
         assert drawn == pytest.approx([c for point in expected for c in point]), level
         overlay = re.findall(r'class="lv-level-rule"[^>]*left:([-\d.]+)px;top:(\d+)px',
-                             level_rule_html(level, grid.levels))
+                             level_rule_html(level, grid.levels, text=text))
         placed = [coordinate for x, y in overlay for coordinate in (float(x) + 1, float(y))]
         assert placed == pytest.approx([c for point in expected for c in point]), level
 
 
-def test_points_sit_where_the_geometry_says(grid):
-    """Vega puts a (level, value) point where ChartGeometry.x/y say (used to click cards)."""
+@pytest.mark.parametrize("language", list(LABELS))
+def test_points_sit_where_the_geometry_says(grid, language):
+    """Vega puts a (level, value) point where ChartGeometry.x/y say (used to click cards),
+    in either language."""
     vl_convert = pytest.importorskip("vl_convert")
+    text = LABELS[language]
+    power, counters = text["chart.Power"], text["chart.level_counters"]
     frame = chart_frame(grid, Zone.BATTLEFIELD, ["Transcendent Master"])
-    spec = progression_chart(frame, grid.levels).to_dict()
+    spec = progression_chart(frame, grid.levels, text=text).to_dict()
     svg = vl_convert.vegalite_to_svg(spec)
     top = top_value(frame)
-    points = [(x, y, label) for x, y, label in _marks(svg, "circle") if "Power:" in label]
+    points = [(x, y, label) for x, y, label in _marks(svg, "circle") if f"{power}:" in label]
     assert len(points) == len(grid.levels)
     for x, y, label in points:
         fields = dict(part.split(": ", 1) for part in label.split("; "))
-        assert x == pytest.approx(GEOMETRY.x(0, int(fields["Level counters"]), grid.levels))
-        assert y == pytest.approx(GEOMETRY.y(int(fields["Power"]), top))
+        assert x == pytest.approx(GEOMETRY.x(0, int(fields[counters]), grid.levels))
+        assert y == pytest.approx(GEOMETRY.y(int(fields[power]), top))
 
 
 def test_level_rule_html_carries_the_level_and_no_card_data(grid):
@@ -175,6 +187,87 @@ def test_level_rule_html_carries_the_level_and_no_card_data(grid):
     assert markup.count('data-level="7"') == len(METRICS)
     assert "level 7" in markup
     assert markup.startswith('<div class="lv-chart" style="position:relative')
+
+
+def _titles(spec: object) -> list[str]:
+    """Every ``title`` (axis, legend, tooltip, chart) in a Vega-Lite spec."""
+    found: list[str] = []
+    if isinstance(spec, dict):
+        for key, value in spec.items():
+            if key == "title" and isinstance(value, str):
+                found.append(value)
+            elif key != "datasets":
+                found += _titles(value)
+    elif isinstance(spec, list):
+        for item in spec:
+            found += _titles(item)
+    return found
+
+
+def _svg_texts(svg: str) -> list[str]:
+    return [element.text or "" for element in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def test_the_english_chart_keeps_its_english_words_by_default(grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    spec = progression_chart(frame, grid.levels).to_dict()
+    assert spec == progression_chart(frame, grid.levels, text=EN).to_dict()
+    assert spec["repeat"] == {"column": ["Power", "Toughness"]}
+    assert set(_titles(spec)) == {"Level counters", "Colour", "Card", "Band", "P/T", "Rule"}
+    assert "labelExpr" not in str(spec)
+    assert "level 7" in level_rule_html(7, grid.levels)
+
+
+def test_the_french_chart_has_french_titles_and_no_english_ones(grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    spec = progression_chart(frame, grid.levels, text=FR).to_dict()
+    assert spec["repeat"] == {"column": ["Force", "Endurance"]}
+    titles = set(_titles(spec))
+    assert titles == {"Marqueurs « niveau »", "Couleur", "Carte", "Niveau", "F/E", "Règle"}
+    assert not titles & {EN[key] for key in CHART_WORDS}
+    # the data are the same cards, the two panels' columns named in French
+    data = pd.DataFrame(spec["datasets"][spec["data"]["name"]])
+    assert list(data["Force"]) == list(frame["Power"])
+    assert list(data["Endurance"]) == list(frame["Toughness"])
+    assert list(data["name"]) == list(frame["name"]) and "Power" not in data
+
+
+def test_the_french_chart_as_vega_draws_it_reads_in_french(grid):
+    """vl-convert's SVG: axis titles, legend title and colour names in French."""
+    vl_convert = pytest.importorskip("vl_convert")
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    texts = _svg_texts(vl_convert.vegalite_to_svg(
+        progression_chart(frame, grid.levels, text=FR).to_dict()))
+    colours = set(frame["colour"])
+    assert {"Marqueurs « niveau »", "Force", "Endurance", "Couleur", "Blanc", "Bleu"} <= set(
+        texts)
+    assert {FR[f"colour.{colour}"] for colour in colours} <= set(texts)
+    assert not set(texts) & ({"Level counters", "Power", "Toughness", "Colour"} | colours)
+    english = _svg_texts(vl_convert.vegalite_to_svg(
+        progression_chart(frame, grid.levels).to_dict()))
+    assert {"Level counters", "Power", "Toughness", "Colour", "White"} <= set(english)
+
+
+def test_no_band_reads_in_the_chart_language_in_the_tooltips(grid):
+    frame = chart_frame(grid, Zone.HAND, grid.names)
+    assert set(frame["band"]) == {NO_BAND}  # 711.6: no band off the battlefield
+    spec = progression_chart(frame, grid.levels, text=FR).to_dict()
+    data = spec["datasets"][spec["data"]["name"]]
+    assert {row["band"] for row in data} == {FR["no_band"]}
+
+
+def test_the_french_level_rule_says_niveau_and_the_count(grid):
+    markup = chart_with_rule_html("<marimo-ui-element></marimo-ui-element>", 1, grid.levels,
+                                  text=FR)
+    assert "niveau 1</div>" in markup and 'title="1 marqueur « niveau »"' in markup
+    assert "level" not in markup.replace("lv-level", "").replace("data-level", "")
+
+
+def test_value_labels_shows_each_value_as_its_label_and_leaves_the_rest():
+    assert value_labels({"White": "White"}) is None
+    assert value_labels({"White": "Blanc", "Blue": "Blue", 'a"b': "c\\d"}) == (
+        'datum.label === "White" ? "Blanc" : datum.label === "a\\"b" ? "c\\\\d" : '
+        "datum.label")
 
 
 def test_top_value_spans_both_panels(grid):

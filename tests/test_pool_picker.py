@@ -203,6 +203,39 @@ def test_french_card_view_quotes_the_french_710_rule(notebook, pool):
     assert "Pourquoi" in page and "Capacités maintenant" in page
 
 
+def chart_spec(chart: Any) -> dict[str, Any]:
+    """The Vega-Lite spec a ``mo.ui.altair_chart`` sends to the page."""
+    found = re.search(r"data-spec='([^']*)'", chart.text)
+    assert found is not None
+    spec: dict[str, Any] = json.loads(html.unescape(found.group(1)))
+    return spec
+
+
+def test_french_draws_the_pool_chart_and_its_level_rule_in_french(notebook):
+    outputs, defs = notebook.app.run(defs=first_cell("Français"))
+    spec = chart_spec(defs["chart"])
+    assert spec["repeat"] == {"column": [FR["chart.Power"], FR["chart.Toughness"]]}
+    encoding = spec["spec"]["layer"][0]["encoding"]
+    assert encoding["x"]["title"] == "Marqueurs « niveau »"
+    assert encoding["color"]["title"] == "Couleur"
+    assert [tip["title"] for tip in encoding["tooltip"]] == [
+        "Carte", "Niveau", "F/E", "Marqueurs « niveau »", "Règle"]
+    page = html.unescape(page_html(outputs))
+    assert ">niveau 0</div>" in page and 'title="0 marqueurs « niveau »"' in page
+    english = chart_spec(notebook.app.run(defs=first_cell())[1]["chart"])
+    assert english["repeat"] == {"column": ["Power", "Toughness"]}
+    assert english["spec"]["layer"][0]["encoding"]["x"]["title"] == "Level counters"
+
+
+def test_the_language_switch_remakes_the_chart_and_the_level_slider_does_not(notebook):
+    """The chart's cell reads the labels, so a language switch re-embeds it; it never reads
+    the level, so a slider move keeps it (and a selection made in it)."""
+    cells = {frozenset(cell._cell.defs): cell._cell.refs
+             for cell in notebook.app._cell_manager.cells()}
+    chart = next(refs for defs, refs in cells.items() if "chart" in defs)
+    assert "ui_text" in chart and not chart & {"level", "language"}
+
+
 def test_the_what_if_controls_and_the_pool_picker_do_not_depend_on_the_language(notebook):
     """A language switch never remakes the What-if controls or the pool picker, so it never
     loses a situation or an uploaded pool."""

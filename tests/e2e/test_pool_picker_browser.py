@@ -15,8 +15,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from leveler import LevelerCard, Zone, characteristics, labels, load_pool
+from leveler.charts import GEOMETRY, METRICS
 from leveler.data import PoolReport, cite, load_pool_report
-from leveler.views import NO_BAND
+from leveler.views import NO_BAND, level_range
 from tests.browser_helpers import injected_elements
 from tests.samples import HOSTILE_NAME
 
@@ -154,6 +155,70 @@ def test_francais_labels_the_app_and_quotes_the_french_710_rule(
     sidebar(page).get_by_label("English").check()
     expect(page.get_by_role("tab", name=EN["tab_card"])).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("table.lv-table thead th").first).to_have_text("Name")
+
+
+CHART_SPEC_IS = """([key, value]) => {
+  const vega = document.querySelector('.lv-chart marimo-vega');
+  if (!vega) return false;
+  const spec = JSON.parse(vega.getAttribute('data-spec') || '{}');
+  return JSON.stringify([spec.repeat?.column, spec.spec?.layer?.[0]?.encoding?.x?.title])
+    === JSON.stringify(value);
+}"""
+
+
+def chart_embedding(page: Page) -> str:
+    """The random id marimo gives the chart each time its cell makes it (a re-embedding)."""
+    return page.locator(".lv-chart marimo-ui-element").first.get_attribute("random-id") or ""
+
+
+def test_francais_draws_the_chart_in_french_and_the_slider_never_redraws_it(
+        page: Page, app_url: str) -> None:
+    """After the switch the chart's panels, axis and tooltip read in French, the level rule
+    says « niveau 7 » at level 7's pixel; a slider move never re-embeds the chart."""
+    pool = load_pool()
+    levels = level_range(pool)
+    open_app(page, app_url)
+    canvas = page.locator(".lv-chart marimo-vega canvas")
+    expect(canvas).to_be_visible(timeout=TIMEOUT)
+    english = chart_embedding(page)
+    page.wait_for_function(CHART_SPEC_IS, arg=["en", [["Power", "Toughness"], "Level counters"]])
+
+    sidebar(page).get_by_label("Français").check()
+    page.wait_for_function(CHART_SPEC_IS, arg=["fr", [["Force", "Endurance"],
+                                                     "Marqueurs « niveau »"]], timeout=TIMEOUT)
+    expect(canvas).to_be_visible(timeout=TIMEOUT)
+    french = chart_embedding(page)
+    assert french != english  # the language switch re-embeds the chart
+
+    handle = page.locator("[role=slider]").filter(visible=True).first
+    handle.focus()
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("table.lv-table")).to_have_attribute("data-level", "7")
+    label = page.locator(".lv-chart .lv-level-label")
+    expect(label).to_have_text("niveau 7", timeout=TIMEOUT)
+    assert chart_embedding(page) == french  # the slider only moves the overlay
+    box, rules = canvas.bounding_box(), page.locator(".lv-chart .lv-level-rule")
+    assert box is not None
+    expect(rules).to_have_count(len(METRICS))
+    for panel in range(len(METRICS)):
+        rule = rules.nth(panel).bounding_box()
+        assert rule is not None
+        assert abs(rule["x"] + rule["width"] / 2 - box["x"] - GEOMETRY.x(panel, 7, levels)) < 1
+        assert abs(rule["y"] - box["y"] - GEOMETRY.top) < 1
+
+    # the tooltip Vega draws over a point: French titles (the card and its band are data)
+    card = pool["Student of Warfare"]
+    now = characteristics(card, 7, Zone.BATTLEFIELD)
+    top = max(value for other in pool.values() for level in levels
+              for then in [characteristics(other, level, Zone.BATTLEFIELD)]
+              for value in (then.power, then.toughness))
+    page.mouse.move(box["x"] + GEOMETRY.x(0, 7, levels), box["y"] + GEOMETRY.y(now.power, top))
+    tooltip = page.locator("#vg-tooltip-element")
+    for title in ("Carte", "Niveau", "F/E", "Marqueurs « niveau »", "Règle"):
+        expect(tooltip).to_contain_text(title, timeout=TIMEOUT)
+    for english_title in ("Card", "Band", "P/T", "Level counters", "Rule"):
+        expect(tooltip).not_to_contain_text(english_title)
 
 
 def test_a_hostile_pool_upload_shows_as_text_and_opens_no_dialog(
