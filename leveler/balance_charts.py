@@ -15,17 +15,25 @@ the reference lines span).
 Designs are drawn as diamonds (or thick coloured lines), printed cards as circles (or
 thin grey lines). Text in the charts (names, bands) is drawn by Vega as text, never
 parsed as HTML.
+
+Every chart takes ``text``, the app's words in one language (a dict of
+:data:`leveler.labels.LABELS`), English by default (the library, the CLI): titles,
+legends and tooltips come from its ``chart.*`` words. A chart's copy of the flags
+(``below``, ``on``, ``above``) and reference lines is in those words too; the card data
+(names, bands, numbers) and the frames given stay as they are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import altair as alt
 import pandas as pd
 
 from leveler.balance import FLAGS, Trend, VanillaLine
 from leveler.balance_view import DESIGN, PRINTED, Bench
+from leveler.charts import value_labels
+from leveler.labels import LABELS
 
 __all__ = [
     "FLAG_COLOURS",
@@ -52,6 +60,29 @@ _ROW = 17
 _REFERENCE_STYLE = {"pool trend": [6, 3], "vanilla": [1, 0]}
 
 
+def _words(text: Mapping[str, str] | None) -> Mapping[str, str]:
+    return LABELS["en"] if text is None else text
+
+
+def _in_words(frame: pd.DataFrame, words: Mapping[str, str], prefix: str,
+              columns: Sequence[str]) -> pd.DataFrame:
+    """A copy of ``frame`` with the values of ``columns`` as the labels name them
+    (``prefix`` + value: ``chart.flag.above``), unknown values as they are."""
+    frame = frame.copy()
+    for column in columns:
+        values = frame[column].astype(str)
+        frame[column] = values.map(lambda value: words.get(f"{prefix}{value}", value))
+    return frame
+
+
+def _source_legend(words: Mapping[str, str], legend: bool = True) -> alt.Legend | None:
+    if not legend:
+        return None
+    expression = value_labels({source: words[f"chart.source.{source}"]
+                               for source in SOURCE_SHAPES})
+    return alt.Legend() if expression is None else alt.Legend(labelExpr=expression)
+
+
 def card_order(frame: pd.DataFrame, by: str = "mana_invested") -> list[str]:
     """Card names for a per-card chart: designs first, then by their top stage's ``by``."""
     tops = frame.groupby("name", sort=False).agg(top=(by, "max"), source=("source", "first"))
@@ -60,20 +91,20 @@ def card_order(frame: pd.DataFrame, by: str = "mana_invested") -> list[str]:
     return [str(name) for name in tops["name"]]
 
 
-def _shape(legend: bool = True) -> alt.Shape:
-    return alt.Shape("source:N", title="Source",
+def _shape(words: Mapping[str, str], legend: bool = True) -> alt.Shape:
+    return alt.Shape("source:N", title=words["chart.source"],
                      scale=alt.Scale(domain=list(SOURCE_SHAPES),
                                      range=list(SOURCE_SHAPES.values())),
-                     legend=alt.Legend() if legend else None)
+                     legend=_source_legend(words, legend))
 
 
-def _stage_colour(legend: bool = True) -> alt.Color:
-    return alt.Color("stage:O", title="Stage (0 = printed box)",
+def _stage_colour(words: Mapping[str, str], legend: bool = True) -> alt.Color:
+    return alt.Color("stage:O", title=words["chart.stage"],
                      scale=alt.Scale(scheme="viridis"), legend=alt.Legend() if legend else None)
 
 
 def _per_card(frame: pd.DataFrame, x: str, title: str, width: int, *, labels: bool,
-              order: Sequence[str]) -> alt.TopLevelMixin:
+              order: Sequence[str], words: Mapping[str, str]) -> alt.TopLevelMixin:
     """A row per card, a point per stage; ``labels=False`` leaves out names and legends (for a
     chart drawn beside another with the same rows)."""
     y = alt.Y("name:N", sort=list(order), title=None,
@@ -83,41 +114,47 @@ def _per_card(frame: pd.DataFrame, x: str, title: str, width: int, *, labels: bo
         x=alt.X(f"min({x}):Q", title=title), x2=f"max({x}):Q")
     points = base.mark_point(filled=True, size=70, opacity=0.95).encode(
         x=alt.X(f"{x}:Q", title=title, axis=alt.Axis(tickMinStep=1, format="d")),
-        color=_stage_colour(labels),
-        shape=_shape(labels),
-        tooltip=[alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
-                 alt.Tooltip("min_level:Q", title="Level counters"),
-                 alt.Tooltip("mana_invested:Q", title="Mana invested"),
-                 alt.Tooltip("turn:Q", title="Turn"),
-                 alt.Tooltip("power:Q", title="Power"),
-                 alt.Tooltip("toughness:Q", title="Toughness")],
+        color=_stage_colour(words, labels),
+        shape=_shape(words, labels),
+        tooltip=[alt.Tooltip("name:N", title=words["chart.card"]),
+                 alt.Tooltip("band:N", title=words["chart.band"]),
+                 alt.Tooltip("min_level:Q", title=words["chart.level_counters"]),
+                 alt.Tooltip("mana_invested:Q", title=words["chart.mana_invested"]),
+                 alt.Tooltip("turn:Q", title=words["chart.turn"]),
+                 alt.Tooltip("power:Q", title=words["chart.Power"]),
+                 alt.Tooltip("toughness:Q", title=words["chart.Toughness"])],
     )
     height = max(_ROW * len(order), 60)
     return alt.layer(span, points).properties(width=width, height=height)
 
 
 def investment_chart(frame: pd.DataFrame, *, width: int = 300, labels: bool = True,
-                     order: Sequence[str] | None = None) -> alt.TopLevelMixin:
+                     order: Sequence[str] | None = None,
+                     text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Mana invested to reach each stage (702.87a, 711.2), one row per card.
 
     ``frame`` is :func:`leveler.balance_view.balance_frame` (or its rows for some cards).
     Rows go in ``order`` (default :func:`card_order`): designs first.
     """
+    words = _words(text)
     rows = order if order is not None else card_order(frame)
-    return _per_card(frame, "mana_invested", "Mana invested", width, labels=labels,
-                     order=rows).properties(title="Mana invested per band")
+    return _per_card(frame, "mana_invested", words["chart.mana_invested"], width,
+                     labels=labels, order=rows, words=words).properties(
+        title=words["chart.investment_title"])
 
 
 def turns_chart(frame: pd.DataFrame, *, width: int = 240, labels: bool = True,
-                order: Sequence[str] | None = None) -> alt.TopLevelMixin:
+                order: Sequence[str] | None = None,
+                text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """The turn each stage is first reached (on the play, a land a turn), one row per card.
 
     Stages never reached within the model's turns are left out.
     """
+    words = _words(text)
     rows = order if order is not None else card_order(frame)
     reached = frame[frame["turn"].notna()].astype({"turn": "int64"})
-    return _per_card(reached, "turn", "Turn reached", width, labels=labels,
-                     order=rows).properties(title="Turns to each band")
+    return _per_card(reached, "turn", words["chart.turn_reached"], width, labels=labels,
+                     order=rows, words=words).properties(title=words["chart.turns_title"])
 
 
 def reference_lines(trend: Trend, vanilla: VanillaLine, top_mana: float) -> pd.DataFrame:
@@ -130,115 +167,141 @@ def reference_lines(trend: Trend, vanilla: VanillaLine, top_mana: float) -> pd.D
     return pd.DataFrame(rows)
 
 
-def _lines_layer(trend: Trend, vanilla: VanillaLine, top_mana: float) -> alt.Chart:
-    lines = reference_lines(trend, vanilla, top_mana)
+def _lines_layer(trend: Trend, vanilla: VanillaLine, top_mana: float,
+                 words: Mapping[str, str]) -> alt.Chart:
+    lines = _in_words(reference_lines(trend, vanilla, top_mana), words, "chart.line.", ["line"])
     layer: alt.Chart = alt.Chart(lines).mark_line(color="#555", strokeWidth=1.5, clip=True).encode(
         x="mana_invested:Q", y="stats:Q",
-        strokeDash=alt.StrokeDash("line:N", title="Reference",
-                                  scale=alt.Scale(domain=list(_REFERENCE_STYLE),
+        strokeDash=alt.StrokeDash("line:N", title=words["chart.reference"],
+                                  scale=alt.Scale(domain=[words[f"chart.line.{line}"]
+                                                          for line in _REFERENCE_STYLE],
                                                   range=list(_REFERENCE_STYLE.values()))),
-        tooltip=[alt.Tooltip("line:N", title="Line")])
+        tooltip=[alt.Tooltip("line:N", title=words["chart.line"])])
     return layer
 
 
-def _flag_colour(flag: str) -> alt.Color:
-    title = "vs pool trend" if flag == "trend_flag" else "vs vanilla"
+def _flag_colour(flag: str, words: Mapping[str, str]) -> alt.Color:
+    title = words["chart.vs_pool_trend" if flag == "trend_flag" else "chart.vs_vanilla"]
     return alt.Color(f"{flag}:N", title=title,
-                     scale=alt.Scale(domain=list(FLAGS), range=[FLAG_COLOURS[f] for f in FLAGS]))
+                     scale=alt.Scale(domain=[words[f"chart.flag.{f}"] for f in FLAGS],
+                                     range=[FLAG_COLOURS[f] for f in FLAGS]))
+
+
+_FLAG_COLUMNS = ("trend_flag", "vanilla_flag")
 
 
 def curve_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
-                flag: str = "trend_flag", width: int = 360, height: int = 260
-                ) -> alt.TopLevelMixin:
+                flag: str = "trend_flag", width: int = 360, height: int = 260,
+                text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """P+T at each stage against mana invested, with the pool's trend and the vanilla line.
 
     Points are coloured by ``flag`` (``trend_flag`` or ``vanilla_flag``) and shaped by
     source. The y axis follows the points; the lines are clipped to it.
     """
+    words = _words(text)
     top = float(frame["mana_invested"].max()) if not frame.empty else 1.0
     top_stats = float(frame["stats"].max()) if not frame.empty else 1.0
-    points = alt.Chart(frame).mark_point(filled=True, size=65, opacity=0.85).encode(
-        x=alt.X("mana_invested:Q", title="Mana invested", scale=alt.Scale(domain=[0, top])),
-        y=alt.Y("stats:Q", title="P+T", scale=alt.Scale(domain=[0, top_stats + 1])),
-        color=_flag_colour(flag),
-        shape=_shape(),
-        tooltip=[alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
-                 alt.Tooltip("mana_invested:Q", title="Mana invested"),
-                 alt.Tooltip("stats:Q", title="P+T"),
-                 alt.Tooltip("trend_stats:Q", title="Pool trend", format=".2f"),
-                 alt.Tooltip("trend_flag:N", title="vs trend"),
-                 alt.Tooltip("vanilla_stats:Q", title="Vanilla", format=".2f"),
-                 alt.Tooltip("vanilla_flag:N", title="vs vanilla")],
+    shown = _in_words(frame, words, "chart.flag.", _FLAG_COLUMNS)
+    points = alt.Chart(shown).mark_point(filled=True, size=65, opacity=0.85).encode(
+        x=alt.X("mana_invested:Q", title=words["chart.mana_invested"],
+                scale=alt.Scale(domain=[0, top])),
+        y=alt.Y("stats:Q", title=words["chart.pt_sum"],
+                scale=alt.Scale(domain=[0, top_stats + 1])),
+        color=_flag_colour(flag, words),
+        shape=_shape(words),
+        tooltip=[alt.Tooltip("name:N", title=words["chart.card"]),
+                 alt.Tooltip("band:N", title=words["chart.band"]),
+                 alt.Tooltip("mana_invested:Q", title=words["chart.mana_invested"]),
+                 alt.Tooltip("stats:Q", title=words["chart.pt_sum"]),
+                 alt.Tooltip("trend_stats:Q", title=words["chart.pool_trend"], format=".2f"),
+                 alt.Tooltip("trend_flag:N", title=words["chart.vs_trend"]),
+                 alt.Tooltip("vanilla_stats:Q", title=words["chart.vanilla"], format=".2f"),
+                 alt.Tooltip("vanilla_flag:N", title=words["chart.vs_vanilla"])],
     )
-    return alt.layer(_lines_layer(trend, vanilla, top), points).properties(
-        width=width, height=height, title="The curve: P+T per mana invested")
+    return alt.layer(_lines_layer(trend, vanilla, top, words), points).properties(
+        width=width, height=height, title=words["chart.curve_title"])
 
 
-def reach_chart(chances: pd.DataFrame, name: str, *, width: int = 300, height: int = 200
-                ) -> alt.TopLevelMixin:
+def reach_chart(chances: pd.DataFrame, name: str, *, width: int = 300, height: int = 200,
+                text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Chance of having reached each stage of ``name`` by each turn (Limited Monte Carlo)."""
+    words = _words(text)
     rows = chances[chances["name"] == name]
     order = list(dict.fromkeys(rows.sort_values("stage")["band"]))
     chart: alt.Chart = alt.Chart(rows).mark_line(point=True).encode(
-        x=alt.X("turn:Q", title="Turn", axis=alt.Axis(tickMinStep=1, format="d")),
-        y=alt.Y("chance:Q", title="Chance reached", axis=alt.Axis(format="%"),
+        x=alt.X("turn:Q", title=words["chart.turn"], axis=alt.Axis(tickMinStep=1, format="d")),
+        y=alt.Y("chance:Q", title=words["chart.chance_reached"], axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("band:N", title="Band", sort=order,
+        color=alt.Color("band:N", title=words["chart.band"], sort=order,
                         scale=alt.Scale(scheme="viridis")),
-        tooltip=[alt.Tooltip("band:N", title="Band"), alt.Tooltip("turn:Q", title="Turn"),
-                 alt.Tooltip("chance:Q", title="Chance", format=".1%")],
+        tooltip=[alt.Tooltip("band:N", title=words["chart.band"]),
+                 alt.Tooltip("turn:Q", title=words["chart.turn"]),
+                 alt.Tooltip("chance:Q", title=words["chart.chance"], format=".1%")],
     ).properties(width=width, height=height,
-                 title=alt.Title("Chance of having reached each band by each turn",
-                                 subtitle=name))
+                 title=alt.Title(words["chart.reach_title"], subtitle=name))
     return chart
 
 
 def variants_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
-                   width: int = 360, height: int = 260) -> alt.TopLevelMixin:
+                   width: int = 360, height: int = 260,
+                   text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """A design's stages (joined by a line) and its one-step variants' (points) on the curve.
 
     ``frame`` is :func:`leveler.balance_view.variants_frame`; variant 0 is the design.
     """
+    words = _words(text)
     top = float(frame["mana_invested"].max()) if not frame.empty else 1.0
     top_stats = float(frame["stats"].max()) if not frame.empty else 1.0
-    x = alt.X("mana_invested:Q", title="Mana invested", scale=alt.Scale(domain=[0, top]))
-    y = alt.Y("stats:Q", title="P+T", scale=alt.Scale(domain=[0, top_stats + 1]))
-    tooltip = [alt.Tooltip("change:N", title="Variant"), alt.Tooltip("band:N", title="Band"),
-               alt.Tooltip("power:Q", title="Power"),
-               alt.Tooltip("toughness:Q", title="Toughness"),
-               alt.Tooltip("mana_invested:Q", title="Mana invested"),
-               alt.Tooltip("turn:Q", title="Turn"),
-               alt.Tooltip("trend_flag:N", title="vs trend"),
-               alt.Tooltip("vanilla_flag:N", title="vs vanilla")]
+    frame = _in_words(frame, words, "chart.flag.", _FLAG_COLUMNS)
+    x = alt.X("mana_invested:Q", title=words["chart.mana_invested"],
+              scale=alt.Scale(domain=[0, top]))
+    y = alt.Y("stats:Q", title=words["chart.pt_sum"],
+              scale=alt.Scale(domain=[0, top_stats + 1]))
+    tooltip = [alt.Tooltip("change:N", title=words["chart.variant"]),
+               alt.Tooltip("band:N", title=words["chart.band"]),
+               alt.Tooltip("power:Q", title=words["chart.Power"]),
+               alt.Tooltip("toughness:Q", title=words["chart.Toughness"]),
+               alt.Tooltip("mana_invested:Q", title=words["chart.mana_invested"]),
+               alt.Tooltip("turn:Q", title=words["chart.turn"]),
+               alt.Tooltip("trend_flag:N", title=words["chart.vs_trend"]),
+               alt.Tooltip("vanilla_flag:N", title=words["chart.vs_vanilla"])]
     design = frame[frame["variant"] == 0]
     others = frame[frame["variant"] != 0]
     spread = alt.Chart(others).mark_point(size=45, opacity=0.7).encode(
-        x=x, y=y, color=_flag_colour("trend_flag"), tooltip=tooltip)
+        x=x, y=y, color=_flag_colour("trend_flag", words), tooltip=tooltip)
     path = alt.Chart(design).mark_line(color=_SOURCE_COLOURS[DESIGN], strokeWidth=2,
                                        point=alt.OverlayMarkDef(shape="diamond", size=110,
                                                                 filled=True,
                                                                 color=_SOURCE_COLOURS[DESIGN])).encode(
         x=x, y=y, order="stage:Q", tooltip=tooltip)
-    return alt.layer(_lines_layer(trend, vanilla, top), spread, path).properties(
-        width=width, height=height, title="Variants: one parameter, one step")
+    return alt.layer(_lines_layer(trend, vanilla, top, words), spread, path).properties(
+        width=width, height=height, title=words["chart.variants_title"])
 
 
-def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 170
-                      ) -> alt.TopLevelMixin:
+def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 170,
+                      text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Power and toughness by level counters on the battlefield: designs over the pool.
 
     ``frame`` is :func:`leveler.balance_view.progression_frame`. Printed cards are thin
     grey step lines, designs thick coloured ones (711.2a/b, 711.5).
     """
-    x = alt.X("level_counters:Q", title="Level counters",
+    words = _words(text)
+    x = alt.X("level_counters:Q", title=words["chart.level_counters"],
               axis=alt.Axis(tickMinStep=1, format="d"))
     y = alt.Y("value:Q", title=None, axis=alt.Axis(tickMinStep=1, format="d"))
-    tooltip = [alt.Tooltip("name:N", title="Card"), alt.Tooltip("band:N", title="Band"),
-               alt.Tooltip("level_counters:Q", title="Level counters"),
-               alt.Tooltip("value:Q", title="Value")]
-    colour = alt.Color("source:N", title="Source",
+    tooltip = [alt.Tooltip("name:N", title=words["chart.card"]),
+               alt.Tooltip("band:N", title=words["chart.band"]),
+               alt.Tooltip("level_counters:Q", title=words["chart.level_counters"]),
+               alt.Tooltip("value:Q", title=words["chart.value"])]
+    sources = value_labels({source: words[f"chart.source.{source}"]
+                            for source in _SOURCE_COLOURS})
+    colour = alt.Color("source:N", title=words["chart.source"],
                        scale=alt.Scale(domain=list(_SOURCE_COLOURS),
-                                       range=list(_SOURCE_COLOURS.values())))
+                                       range=list(_SOURCE_COLOURS.values())),
+                       legend=alt.Undefined if sources is None else alt.Legend(labelExpr=sources))
+    metrics = value_labels({metric: words[f"chart.{metric}"] for metric in ("Power",
+                                                                             "Toughness")})
+    header = alt.Undefined if metrics is None else alt.Header(labelExpr=metrics)
     printed = alt.Chart().mark_line(interpolate="step-after", strokeWidth=1,
                                     opacity=0.45).encode(
         x=x, y=y, detail="name:N", color=colour, tooltip=tooltip,
@@ -249,33 +312,35 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
     ).transform_filter(alt.datum.source == DESIGN)
     return alt.layer(printed, designs, data=frame).properties(
         width=width, height=height,
-    ).facet(column=alt.Column("metric:N", title=None, sort=["Power", "Toughness"])).properties(
-        title="P/T by level counters (battlefield)")
+    ).facet(column=alt.Column("metric:N", title=None, sort=["Power", "Toughness"],
+                              header=header)).properties(
+        title=words["chart.progression_title"])
 
 
-def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine
-                   ) -> dict[str, alt.TopLevelMixin]:
+def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
+                   text: Mapping[str, str] | None = None) -> dict[str, alt.TopLevelMixin]:
     """The Balance view's charts of :func:`leveler.balance_view.balance_frame`, by file stem:
     ``investment`` and ``turns`` (cards in the same order, so they read side by side;
     the turns chart leaves the names to the investment chart) and ``curve``."""
     order = card_order(frame)
     return {
-        "investment": investment_chart(frame, order=order),
-        "turns": turns_chart(frame, order=order, labels=False),
-        "curve": curve_chart(frame, trend, vanilla),
+        "investment": investment_chart(frame, order=order, text=text),
+        "turns": turns_chart(frame, order=order, labels=False, text=text),
+        "curve": curve_chart(frame, trend, vanilla, text=text),
     }
 
 
-def bench_charts(bench: Bench, trend: Trend, vanilla: VanillaLine
-                 ) -> dict[str, alt.TopLevelMixin]:
+def bench_charts(bench: Bench, trend: Trend, vanilla: VanillaLine, *,
+                 text: Mapping[str, str] | None = None) -> dict[str, alt.TopLevelMixin]:
     """The bench's charts of a :class:`leveler.balance_view.Bench`, by file stem:
     ``progression`` always; ``investment`` and ``turns`` when the pool gives a trend;
     ``variants`` (the draft on the curve) when the draft parses too."""
-    found: dict[str, alt.TopLevelMixin] = {"progression": progression_chart(bench.progression)}
+    found: dict[str, alt.TopLevelMixin] = {
+        "progression": progression_chart(bench.progression, text=text)}
     if bench.balance is not None:
         order = card_order(bench.balance)
-        found["investment"] = investment_chart(bench.balance, order=order)
-        found["turns"] = turns_chart(bench.balance, order=order, labels=False)
+        found["investment"] = investment_chart(bench.balance, order=order, text=text)
+        found["turns"] = turns_chart(bench.balance, order=order, labels=False, text=text)
     if bench.variants is not None:
-        found["variants"] = variants_chart(bench.variants, trend, vanilla)
+        found["variants"] = variants_chart(bench.variants, trend, vanilla, text=text)
     return found

@@ -170,9 +170,10 @@ def value_labels(words: Mapping[str, str]) -> str | None:
     changed = {value: label for value, label in words.items() if label != value}
     if not changed:
         return None
-    expression = "datum.label"
+    # (datum.label) in brackets: a facet header puts an unbracketed expression in its place
+    expression = "(datum.label)"
     for value, label in reversed(changed.items()):
-        expression = (f"datum.label === {json.dumps(value, ensure_ascii=False)} ? "
+        expression = (f"(datum.label) === {json.dumps(value, ensure_ascii=False)} ? "
                       f"{json.dumps(label, ensure_ascii=False)} : {expression}")
     return expression
 

@@ -302,9 +302,10 @@ def _(balance_view, curve_intercept, curve_slope, curve_tolerance, designs, mc_l
 
 
 @app.cell
-def _(balance_charts, balance_view, chances, mc_card, mc_lands, mc_play, mc_run):
+def _(balance_charts, balance_view, chances, mc_card, mc_lands, mc_play, mc_run, ui_text):
     _ready = chances is not None
-    reach_shown = balance_charts.reach_chart(chances.frame, mc_card.value) if _ready else None
+    reach_shown = (balance_charts.reach_chart(chances.frame, mc_card.value, text=ui_text)
+                   if _ready else None)
     _table = balance_view.reach_table(chances.frame, mc_card.value) if _ready else None
     reach_section = mo.vstack([
         mo.md("#### Limited: the chance of having reached each band by each turn"),
@@ -322,12 +323,12 @@ def _(balance_charts, balance_view, chances, mc_card, mc_lands, mc_play, mc_run)
 
 
 @app.cell
-def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, pool):
+def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, pool, ui_text):
     mo.stop(balance is None, mo.callout(mo.Html(balance_view.message_html(
         balance_error or "", title="The curve cannot be drawn")), kind="warn"))
     balance_shown = balance_view.balance_table(balance)
     balance_figures = balance_charts.balance_charts(balance, balance_view.trend_of(pool),
-                                                    balance_vanilla)
+                                                    balance_vanilla, text=ui_text)
     balance_html = balance_view.frame_html(
         balance_shown, "Every band: mana invested, turn reached (on the play, a land a "
         "turn), P+T against the curve", kind="balance", sources=list(balance["source"]))
@@ -410,8 +411,9 @@ def _(balance_view, bench, curve_controls, view):
 
 
 @app.cell
-def _(balance_charts, balance_view, bench, bench_vanilla, pool):
-    bench_figures = balance_charts.bench_charts(bench, balance_view.trend_of(pool), bench_vanilla)
+def _(balance_charts, balance_view, bench, bench_vanilla, pool, ui_text):
+    bench_figures = balance_charts.bench_charts(bench, balance_view.trend_of(pool), bench_vanilla,
+                                                text=ui_text)
     return (bench_figures,)
 
 

@@ -11,10 +11,11 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
+import marimo as mo
 import pandas as pd
 import pytest
 
-from leveler import LevelerCard
+from leveler import LevelerCard, labels
 from leveler import balance_view as bv
 from leveler.balance import LimitedModel, curve, fit_trend, pool_reach_chances, turns_to_band
 from leveler.data import card_from_record
@@ -50,6 +51,12 @@ def form(record: dict[str, str], save: bool = False) -> dict[str, Any]:
             "design_toughness": SimpleNamespace(value=record["toughness"]),
             "design_text": SimpleNamespace(value=record["oracle_text"]),
             "design_save": SimpleNamespace(value=save)}
+
+
+def french() -> dict[str, Any]:
+    """Every def of the first cell: the language switch on Français, no pool uploaded."""
+    return {"language": mo.ui.radio(options=labels.LANGUAGES, value="Français"),
+            "pool_file": SimpleNamespace(value=None, text="")}
 
 
 def run(notebook: ModuleType, **defs: Any) -> tuple[str, dict[str, Any]]:
@@ -140,3 +147,22 @@ def test_a_hostile_design_is_text_on_the_bench(notebook, designs_path) -> None:
     assert defs["draft"].card is not None
     assert "<img" not in page and "<script" not in page
     assert "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
+def test_french_draws_the_balance_and_bench_charts_in_french(notebook, designs_path) -> None:
+    fr = labels.LABELS["fr"]
+    controls = {"curve_controls": "", "curve_slope": SimpleNamespace(value=2.0),
+                "curve_intercept": SimpleNamespace(value=0.0),
+                "curve_tolerance": SimpleNamespace(value=1.0),
+                "mc_lands": SimpleNamespace(value=17), "mc_play": SimpleNamespace(value=True),
+                "mc_run": SimpleNamespace(value=True)}
+    _, defs = run(notebook, **french(), **tab(bv.BALANCE_TAB), **controls)
+    figures = {name: chart.to_dict() for name, chart in defs["balance_figures"].items()}
+    assert figures["investment"]["title"] == fr["chart.investment_title"]
+    assert figures["turns"]["title"] == fr["chart.turns_title"]
+    assert figures["curve"]["title"] == fr["chart.curve_title"]
+    assert defs["reach_shown"].to_dict()["title"]["text"] == fr["chart.reach_title"]
+    _, defs = run(notebook, **french(), **tab(bv.BENCH_TAB), **form(KNIGHT))
+    bench = {name: chart.to_dict() for name, chart in defs["bench_figures"].items()}
+    assert bench["progression"]["title"] == fr["chart.progression_title"]
+    assert bench["variants"]["title"] == fr["chart.variants_title"]

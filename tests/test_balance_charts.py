@@ -20,6 +20,7 @@ from leveler import balance_view as bv
 from leveler.balance import VanillaLine, fit_trend
 from leveler.data import card_from_record
 from leveler.export import chart_spec, chart_svg
+from leveler.labels import LABELS
 from tests.samples import HOSTILE_NAME
 
 KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",
@@ -150,3 +151,103 @@ def test_the_views_chart_sets(pool, knight) -> None:
     broken = bv.bench_frames(pool, bv.read_draft(*{**KNIGHT, "power": "x"}.values()))
     assert list(bc.bench_charts(broken, bv.trend_of(pool), bv.VANILLA)) == [
         "progression", "investment", "turns"]
+
+
+# ---------------------------------------------------------------- the charts' words
+
+EN, FR = LABELS["en"], LABELS["fr"]
+POOL_CHART_ONLY = {"chart.colour", "chart.pt", "chart.rule", "chart.level_rule"}
+WORDS = sorted(key for key in EN if key.startswith("chart.") and key not in POOL_CHART_ONLY)
+"""The labels the Balance and bench charts take their words from."""
+TITLES = ["chart.source", "chart.stage", "chart.mana_invested", "chart.turn",
+          "chart.turn_reached", "chart.investment_title", "chart.turns_title",
+          "chart.reference", "chart.line", "chart.vs_pool_trend", "chart.vs_trend",
+          "chart.vs_vanilla", "chart.pt_sum", "chart.pool_trend", "chart.vanilla",
+          "chart.curve_title", "chart.chance_reached", "chart.chance", "chart.reach_title",
+          "chart.variant", "chart.variants_title", "chart.value", "chart.progression_title",
+          "chart.card", "chart.band", "chart.level_counters", "chart.Power", "chart.Toughness"]
+"""The labels the charts use as titles (axis, legend, tooltip, chart)."""
+
+
+def every_chart(pool: dict[str, LevelerCard], knight: LevelerCard,
+                text: dict[str, str] | None) -> dict[str, Any]:
+    """Every chart of the Balance view and the bench, in the words of ``text``."""
+    trend, frame = bv.trend_of(pool), bv.balance_frame(pool, [knight])
+    bench = bv.bench_frames(pool, bv.read_draft(*KNIGHT.values()))
+    ran = bv.reach_frame(pool, [knight], run=True, games=2_000)
+    assert ran is not None
+    charts = {f"balance {name}": chart for name, chart in
+              bc.balance_charts(frame, trend, bv.VANILLA, text=text).items()}
+    charts |= {f"bench {name}": chart for name, chart in
+               bc.bench_charts(bench, trend, bv.VANILLA, text=text).items()}
+    return charts | {"reach": bc.reach_chart(ran.frame, "Student of Warfare", text=text)}
+
+
+def titles(spec: object) -> set[str]:
+    """Every title in a Vega-Lite spec: axes, legends, tooltips, the chart's (and subtitle)."""
+    found: set[str] = set()
+    if isinstance(spec, dict):
+        for key, value in spec.items():
+            if key == "title" and isinstance(value, str):
+                found.add(value)
+            elif key == "title" and isinstance(value, dict):
+                found |= {value[part] for part in ("text", "subtitle") if part in value}
+            elif key != "datasets":
+                found |= titles(value)
+    elif isinstance(spec, list):
+        for item in spec:
+            found |= titles(item)
+    return found
+
+
+def test_the_labels_have_every_word_the_balance_charts_use() -> None:
+    assert set(TITLES) <= set(WORDS) and all(FR[key] != EN[key] for key in WORDS)
+
+
+def test_the_balance_and_bench_charts_are_english_by_default(pool, knight) -> None:
+    default, english = every_chart(pool, knight, None), every_chart(pool, knight, EN)
+    assert list(default) == list(english)
+    for name, chart in default.items():
+        assert chart.to_dict() == english[name].to_dict(), name
+    shown = set().union(*(titles(chart.to_dict()) for chart in default.values()))
+    assert {"Mana invested per band", "Turns to each band", "Source", "Stage (0 = printed box)",
+            "Mana invested", "Turn", "Card", "Band"} <= shown
+    assert shown <= {EN[key] for key in TITLES} | {"Student of Warfare"}
+    assert "labelExpr" not in str([chart.to_dict() for chart in default.values()])
+
+
+def test_the_balance_and_bench_charts_read_in_french(pool, knight) -> None:
+    french = every_chart(pool, knight, FR)
+    shown = set().union(*(titles(chart.to_dict()) for chart in french.values()))
+    assert shown == {FR[key] for key in TITLES} | {"Student of Warfare"}
+    assert not shown & {EN[key] for key in WORDS}
+    curve = chart_spec(french["balance curve"])
+    points = curve["layer"][1]
+    assert points["encoding"]["color"]["scale"]["domain"] == [
+        "en dessous", "sur la droite", "au-dessus"]
+    flags = {row["trend_flag"] for row in curve["datasets"][points["data"]["name"]]}
+    assert flags and flags <= {"en dessous", "sur la droite", "au-dessus"}
+
+
+def test_the_french_charts_as_vega_draws_them(pool, knight) -> None:
+    """vl-convert's SVGs: titles, legends (flags, lines, sources) and facet headers in French;
+    the card data as they are."""
+    french = every_chart(pool, knight, FR)
+    drawn = {name: set(texts(chart)) for name, chart in french.items()}
+    assert {"Mana investi pour chaque niveau", "Mana investi", "Origine", "imprimée",
+            "création", "Étape (0 = cartouche imprimé)", "Bench Knight"} <= drawn[
+        "balance investment"]
+    assert {"Tours pour atteindre chaque niveau", "Tour atteint"} <= drawn["balance turns"]
+    assert {"La courbe : F+E selon le mana investi", "F+E", "Référence", "tendance des cartes",
+            "vanille", "Face à la tendance des cartes", "au-dessus", "en dessous",
+            "sur la droite"} <= drawn["balance curve"]
+    assert {"Force", "Endurance", "Marqueurs « niveau »",
+            "F/E selon les marqueurs « niveau » (champ de bataille)"} <= drawn[
+        "bench progression"]
+    assert {"Variantes : un paramètre, un cran"} <= drawn["bench variants"]
+    assert {"Probabilité d'avoir atteint chaque niveau à chaque tour", "Tour",
+            "Niveau", "LEVEL 7+"} <= drawn["reach"]
+    english = {EN[key] for key in WORDS} | {"Power", "Toughness"}
+    drawn["reach"].discard("printed")  # the library's band name of stage 0: data, in English
+    for name, shown in drawn.items():
+        assert not shown & english, (name, shown & english)
