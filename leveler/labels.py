@@ -20,23 +20,28 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pandas as pd
 
+from leveler import views
 from leveler.data import EDITIONS
-from leveler.model import Characteristics, Zone
-from leveler.views import NO_BAND, SORT_OPTIONS, TABLE_COLUMNS, table_html
+from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
+from leveler.views import SORT_OPTIONS, TABLE_COLUMNS, table_html
 
 __all__ = [
     "LABELS",
     "LANGUAGES",
+    "card_html",
     "characteristics_html",
     "counters_text",
     "edition_label",
     "labels_for",
     "localise_headers",
     "option_labels",
+    "pool_error_html",
     "pool_table_html",
+    "rule_quote_html",
     "sort_options",
     "tab_names",
     "table_caption",
+    "translation_html",
     "zone_name",
     "zone_options",
 ]
@@ -180,12 +185,22 @@ _EN: dict[str, str] = {
     "chart.value": "Value",
     "chart.progression_title": "P/T by level counters (battlefield)",
     "no_band": "(none)",
+    "table_empty": "No card passes the filters.",
+    "pool_error": "The app could not load its card pool.",
+    "pool_error_fix": "Fix the file named by {variable}, or unset it to use the bundled pool, "
+                      "and reload.",
     # the card view
     "card": "Card",
     "why": "<p><strong>Why:</strong> the rule that decided it, as worded in</p>",
     "now_with": "With <strong>{counters}</strong>, in the <strong>{zone}</strong>:",
     "now_band": "Band:",
     "now_abilities": "Abilities now:",
+    "applies_now": "applies now",
+    "quote_rule": "Rule",
+    "quote_now": "now",
+    "quote_no_text": "no text",
+    "translation_missing": "The pool has no French text for this card.",
+    "translation_printed": "Printed in French:",
     # the What if… view
     "wi_intro": "Put one card in a game state: its counters, its zone, and effects from real "
                 "cards. It is resolved layer by layer (rule 613), each step with its rule.",
@@ -229,6 +244,12 @@ _EN: dict[str, str] = {
     "wi_rule": "Rule",
     "wi_what": "What happened",
     "wi_rule_quote": "The leveler rules it cites, as worded in {edition}:",
+    "wi_effect.set_base_pt": "base P/T {power}/{toughness}",
+    "wi_effect.modify_pt": "{power:+d}/{toughness:+d}",
+    "wi_effect.switch_pt": "switch P/T",
+    "wi_effect.lose_all_abilities": "loses all abilities",
+    "wi_effect.gain_ability": "gains {ability!r}",
+    "wi_effect.timestamp": " (timestamp {timestamp})",
 }
 
 _FR: dict[str, str] = {
@@ -337,11 +358,21 @@ _FR: dict[str, str] = {
     "chart.value": "Valeur",
     "chart.progression_title": "F/E selon les marqueurs « niveau » (champ de bataille)",
     "no_band": "(aucun)",
+    "table_empty": "Aucune carte ne passe les filtres.",
+    "pool_error": "L'application n'a pas pu charger ses cartes.",
+    "pool_error_fix": "Corrigez le fichier indiqué par {variable}, ou retirez cette variable "
+                      "pour utiliser les cartes fournies, puis rechargez la page.",
     "card": "Carte",
     "why": "<p><strong>Pourquoi :</strong> la règle qui en décide, dans la version</p>",
     "now_with": "Avec <strong>{counters}</strong>, zone : <strong>{zone}</strong> :",
     "now_band": "Symbole de niveau :",
     "now_abilities": "Capacités maintenant :",
+    "applies_now": "s'applique maintenant",
+    "quote_rule": "Règle",
+    "quote_now": "actuellement",
+    "quote_no_text": "pas de texte",
+    "translation_missing": "Les cartes chargées n'ont pas de texte français pour cette carte.",
+    "translation_printed": "Imprimée en français :",
     "wi_intro": "Placez une carte dans une situation de jeu : ses marqueurs, sa zone et les "
                 "effets de vraies cartes. Elle est résolue couche par couche (règle 613), "
                 "chaque étape avec sa règle.",
@@ -385,6 +416,12 @@ _FR: dict[str, str] = {
     "wi_rule": "Règle",
     "wi_what": "Ce qui s'est passé",
     "wi_rule_quote": "Les règles des monteurs de niveau citées, dans la version {edition} :",
+    "wi_effect.set_base_pt": "force/endurance de base {power}/{toughness}",
+    "wi_effect.modify_pt": "{power:+d}/{toughness:+d}",
+    "wi_effect.switch_pt": "force et endurance échangées",
+    "wi_effect.lose_all_abilities": "perd toutes ses capacités",
+    "wi_effect.gain_ability": "acquiert {ability!r}",
+    "wi_effect.timestamp": " (horodatage {timestamp})",
 }
 
 LABELS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}
@@ -467,9 +504,36 @@ def localise_headers(table: str, text: Mapping[str, str]) -> str:
 
 def pool_table_html(text: Mapping[str, str], table: pd.DataFrame, total: int, level: int,
                     zone: Zone | str, selected: Sequence[str] | None) -> str:
-    """:func:`leveler.views.table_html` with the caption and headers in the labels' language."""
+    """:func:`leveler.views.table_html` with the caption, headers, "no band" and "no card"
+    in the labels' language."""
     caption = table_caption(text, len(table), total, level, zone, selected)
-    return localise_headers(table_html(table, caption, level, zone), text)
+    return localise_headers(table_html(table, caption, level, zone, empty=text["table_empty"],
+                                       no_band=text["no_band"]), text)
+
+
+def pool_error_html(text: Mapping[str, str], message: str) -> str:
+    """:func:`leveler.views.error_html` in the labels' language (the message as it is)."""
+    return views.error_html(message, heading=text["pool_error"], fix=text["pool_error_fix"])
+
+
+def card_html(text: Mapping[str, str], card: LevelerCard, active: LevelBand | None) -> str:
+    """:func:`leveler.views.card_html`, the striation that applies marked in the labels'
+    language (the card's own text as it is)."""
+    return views.card_html(card, active, applies_now=text["applies_now"])
+
+
+def rule_quote_html(text: Mapping[str, str], rule: str, edition: str) -> str:
+    """:func:`leveler.views.rule_quote_html` with its own words in the labels' language (the
+    rule as ``edition`` words it)."""
+    return views.rule_quote_html(rule, edition, rule_word=text["quote_rule"],
+                                 now=text["quote_now"], no_text=text["quote_no_text"])
+
+
+def translation_html(text: Mapping[str, str], card: LevelerCard) -> str:
+    """:func:`leveler.views.translation_html` (the card's French text) with its heading or
+    note in the labels' language."""
+    return views.translation_html(card, missing=text["translation_missing"],
+                                  printed=text["translation_printed"])
 
 
 def characteristics_html(text: Mapping[str, str], level: int, zone: Zone | str,
@@ -477,7 +541,7 @@ def characteristics_html(text: Mapping[str, str], level: int, zone: Zone | str,
     """What the card is now (as :func:`leveler.views.characteristics_html`), in the labels'
     language."""
     zone = Zone.coerce(zone)
-    band = now.band.label if now.band is not None else NO_BAND
+    band = now.band.label if now.band is not None else text["no_band"]
     where = zone.value if text["language"] == "en" else zone_name(text, zone).lower()
     abilities = "".join(f"<li>{html.escape(ability)}</li>" for ability in now.abilities)
     heading = text["now_with"].format(counters=html.escape(counters_text(text, level)),

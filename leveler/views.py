@@ -6,6 +6,8 @@ toughness, band and citation comes from :func:`leveler.pool.progression` (the po
 grid, computed once per pool) or :func:`leveler.rules.characteristics` (one card).
 
 Everything taken from card data and put into HTML goes through :func:`html.escape`.
+The words these views add are English; those the app shows in another language take
+them as keyword arguments (:mod:`leveler.labels` passes the labels' words).
 """
 
 from __future__ import annotations
@@ -24,9 +26,13 @@ from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
 from leveler.pool import cards_frame, progression
 
 __all__ = [
+    "APPLIES_NOW",
     "APP_CSS",
     "LEVELS_PAST_TOP",
     "NO_BAND",
+    "NO_CARD",
+    "POOL_ERROR",
+    "POOL_ERROR_FIX",
     "SORT_OPTIONS",
     "TABLE_COLUMNS",
     "ZONE_OPTIONS",
@@ -88,10 +94,19 @@ def load_pool_or_error(path: str | Path | None) -> tuple[dict[str, LevelerCard],
     return pool, None
 
 
-def error_html(message: str) -> str:
-    """A pool-loading error for a callout: the message escaped, on its own lines."""
-    return ("<p><strong>The app could not load its card pool.</strong> Fix the file named "
-            "by <code>LEVELER_POOL</code>, or unset it to use the bundled pool, and reload."
+POOL_ERROR = "The app could not load its card pool."
+POOL_ERROR_FIX = ("Fix the file named by {variable}, or unset it to use the bundled pool, "
+                  "and reload.")
+
+
+def error_html(message: str, *, heading: str = POOL_ERROR, fix: str = POOL_ERROR_FIX) -> str:
+    """A pool-loading error for a callout: the message escaped, on its own lines.
+
+    ``heading`` and ``fix`` (where ``{variable}`` names ``LEVELER_POOL``) are the words
+    around it.
+    """
+    advice = html.escape(fix).replace("{variable}", "<code>LEVELER_POOL</code>")
+    return (f"<p><strong>{html.escape(heading)}</strong> {advice}"
             f'</p><pre style="white-space:pre-wrap">{html.escape(message)}</pre>')
 
 
@@ -288,37 +303,45 @@ _WIDTHS = {"Name": "15rem", "Mana cost": "6.5rem", "Band": "7rem", "Power": "4.5
            "Toughness": "6rem", "Rule": "4.5rem"}
 
 
-def _cell(column: str, value: object) -> str:
+def _cell(column: str, value: object, no_band: str = NO_BAND) -> str:
     text = str(value)
     if column == "Abilities":
         lines = "".join(f'<span class="lv-ab">{html.escape(line)}</span>'
                         for line in text.split("\n"))
         return f"<td>{lines}</td>"
+    if column == "Band" and text == NO_BAND:
+        return f'<td class="lv-none">{html.escape(no_band)}</td>'
     css = "lv-num" if column in _NUMERIC else "lv-none" if text == NO_BAND else ""
     attribute = f' class="{css}"' if css else ""
     return f"<td{attribute}>{html.escape(text)}</td>"
 
 
-def table_html(table: pd.DataFrame, caption: str, level: int, zone: Zone | str) -> str:
+NO_CARD = "No card passes the filters."
+"""What the pool table says when no card passes the filters."""
+
+
+def table_html(table: pd.DataFrame, caption: str, level: int, zone: Zone | str, *,
+               empty: str = NO_CARD, no_band: str = NO_BAND) -> str:
     """The pool table as an HTML table: every value escaped, one ability per line.
 
     ``data-level`` and ``data-zone`` say which count and zone the rows are for. Its
     look comes from :data:`APP_CSS`, which the page includes once (a ``<style>`` in
-    every table would restyle the whole page on every update).
+    every table would restyle the whole page on every update). ``empty`` is what an
+    empty table says, ``no_band`` what the Band column shows for :data:`NO_BAND`.
     """
     zone = Zone.coerce(zone)
     numeric = ' class="lv-num"'
     head = "".join(f'<th scope="col"{numeric if column in _NUMERIC else ""}>'
                    f"{html.escape(column)}</th>" for column in table.columns)
     body = "".join(
-        "<tr>" + "".join(_cell(column, value)
+        "<tr>" + "".join(_cell(column, value, no_band)
                          for column, value in zip(table.columns, row, strict=True)) + "</tr>"
         for row in table.itertuples(index=False, name=None))
     columns = "".join(f'<col style="width:{_WIDTHS[column]}">' if column in _WIDTHS
                       else "<col>" for column in table.columns)
     if table.empty:
-        body = (f'<tr><td colspan="{len(table.columns)}" class="lv-none">No card passes '
-                "the filters.</td></tr>")
+        body = (f'<tr><td colspan="{len(table.columns)}" class="lv-none">'
+                f"{html.escape(empty)}</td></tr>")
     return (f'<table class="lv-table" data-level="{level}" '
             f'data-zone="{zone.value}"><caption>{html.escape(caption)}</caption>'
             f"<colgroup>{columns}</colgroup><thead><tr>{head}</tr></thead>"
@@ -341,11 +364,16 @@ _PT = ("justify-self:end;padding:.1rem .4rem;border:1.5px solid #3b3b3b;border-r
        "background:#fff;font-weight:700")
 
 
-def _stripe(level: str, lines: Iterable[str], pt: str, *, active: bool) -> str:
+APPLIES_NOW = "applies now"
+"""The card view's mark on the striation that applies."""
+
+
+def _stripe(level: str, lines: Iterable[str], pt: str, *, active: bool,
+            applies_now: str = APPLIES_NOW) -> str:
     style = _STRIPE + (";" + _ACTIVE if active else "")
     current = ' aria-current="true" data-active="true"' if active else ""
-    marker = ('<div style="font-size:.75em;color:#8a5200;margin-top:.2rem">applies now</div>'
-              if active else "")
+    marker = ('<div style="font-size:.75em;color:#8a5200;margin-top:.2rem">'
+              f"{html.escape(applies_now)}</div>" if active else "")
     symbol = f'<span style="{_LEVEL}">{html.escape(level)}</span>' if level else ""
     text = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
     return (f'<div class="lv-stripe" data-band="{html.escape(level)}" style="{style}"'
@@ -353,19 +381,22 @@ def _stripe(level: str, lines: Iterable[str], pt: str, *, active: bool) -> str:
             f'<div class="lv-pt" style="{_PT}">{html.escape(pt)}</div></div>')
 
 
-def card_html(card: LevelerCard, active: LevelBand | None) -> str:
+def card_html(card: LevelerCard, active: LevelBand | None, *,
+              applies_now: str = APPLIES_NOW) -> str:
     """The card's text box in striations, the one that applies now highlighted.
 
     The first striation holds the abilities outside any band, level up (711.4) and
     the uppermost P/T box, which is the one that applies when ``active`` is None
-    (711.5, 711.6); each band's striation has its level symbol and P/T box.
+    (711.5, 711.6); each band's striation has its level symbol and P/T box. The
+    highlighted one is marked ``applies_now``.
     """
     level_up = (f"{card.level_up_ability} ({card.level_up_cost}: Put a level counter on "
                 "this. Level up only as a sorcery.)")
     stripes = [_stripe("", (*card.abilities, level_up), f"{card.power}/{card.toughness}",
-                       active=active is None)]
+                       active=active is None, applies_now=applies_now)]
     stripes += [_stripe(band.label, band.abilities, f"{band.power}/{band.toughness}",
-                        active=band == active) for band in card.bands]
+                        active=band == active, applies_now=applies_now)
+                for band in card.bands]
     return (f'<div class="lv-card" style="{_BOX}"><div style="{_HEAD}">'
             f'<span class="lv-name">{html.escape(card.name)}</span>'
             f"<span>{html.escape(str(card.mana_cost))}</span></div>"
@@ -393,15 +424,21 @@ def edition_options() -> dict[str, str]:
     return {label: key for key, label in EDITIONS.items()}
 
 
-def rule_quote_html(rule: str, edition: str) -> str:
-    """Rule ``rule`` quoted with its number as ``edition`` words it (710 in 2011, 711 now)."""
+def rule_quote_html(rule: str, edition: str, *, rule_word: str = "Rule", now: str = "now",
+                    no_text: str = "no text") -> str:
+    """Rule ``rule`` quoted with its number as ``edition`` words it (710 in 2011, 711 now).
+
+    ``rule_word``, ``now`` (before the current number of a renumbered rule) and
+    ``no_text`` are the words around the quote.
+    """
     quoted = cite(rule, edition)
     label = html.escape(EDITIONS[edition])
     number = html.escape(quoted.number or rule)
     if quoted.text is None:
-        return (f'<p class="lv-rule" data-rule="{html.escape(rule)}">Rule {number}: '
-                f"{html.escape(quoted.note or 'no text')} ({label}).</p>")
-    renumbered = f" &middot; now {html.escape(rule)}" if quoted.number != rule else ""
+        return (f'<p class="lv-rule" data-rule="{html.escape(rule)}">{html.escape(rule_word)} '
+                f"{number}: {html.escape(quoted.note or no_text)} ({label}).</p>")
+    renumbered = (f" &middot; {html.escape(now)} {html.escape(rule)}"
+                  if quoted.number != rule else "")
     return (f'<figure class="lv-rule" data-rule="{html.escape(rule)}" style="margin:0">'
             '<blockquote style="margin:.3rem 0;padding:.5rem .9rem;border-left:4px solid '
             f'#c77d00;background:#fff8e6"><strong>{number}</strong> '
@@ -410,15 +447,21 @@ def rule_quote_html(rule: str, edition: str) -> str:
             "</figcaption></figure>")
 
 
-def translation_html(card: LevelerCard, language: str = "French") -> str:
-    """The card's printed name and text in ``language``, or a note that the pool lacks it."""
+def translation_html(card: LevelerCard, language: str = "French", *,
+                     missing: str | None = None, printed: str | None = None) -> str:
+    """The card's printed name and text in ``language``, or a note that the pool lacks it.
+
+    ``missing`` and ``printed`` are that note and the heading over the text (default:
+    "The pool has no French text for this card.", "Printed in French:").
+    """
     found = card.translation(language)
     if found is None:
-        return (f'<p class="lv-translation"><em>The pool has no {html.escape(language)} '
-                "text for this card.</em></p>")
+        note = missing or f"The pool has no {language} text for this card."
+        return f'<p class="lv-translation"><em>{html.escape(note)}</em></p>'
     lang = ' lang="fr"' if language.lower() == "french" else ""
-    return (f'<div class="lv-translation"><div style="font-size:.85em;color:#555">Printed '
-            f"in {html.escape(language)}:</div><div{lang}>"
+    heading = printed or f"Printed in {language}:"
+    return (f'<div class="lv-translation"><div style="font-size:.85em;color:#555">'
+            f"{html.escape(heading)}</div><div{lang}>"
             f'<div style="font-weight:600;margin-bottom:.25rem">{html.escape(found.name)}'
             '</div><div style="white-space:pre-wrap;padding:.5rem .75rem;border:1px solid '
             f'#ccc;border-radius:8px;background:#fafafa;max-width:34rem">'

@@ -31,11 +31,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from leveler.data import EDITIONS, cite
+from leveler.labels import LABELS
+from leveler.labels import rule_quote_html as quote_html
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
 from leveler.presets import PRESETS, apply_preset, next_timestamp
 from leveler.situation import parse_situation, situation_to_dict
-from leveler.views import NO_BAND, default_card, rule_quote_html
+from leveler.views import default_card
 
 __all__ = [
     "MAX_SITUATION_BYTES",
@@ -302,7 +304,7 @@ def answer_html(resolution: Resolution, text: Mapping[str, str]) -> str:
           else f"{resolution.power}/{resolution.toughness}")
     name = (_e(resolution.name) if resolution.name is not None
             else f'<span class="lv-wi-muted">{_e(text["wi_no_name"])}</span>')
-    band = resolution.band.label if resolution.band is not None else NO_BAND
+    band = resolution.band.label if resolution.band is not None else text["no_band"]
     abilities = ("<ul class=\"lv-wi-abilities\">" + "".join(
         f"<li>{_e(ability)}</li>" for ability in resolution.abilities) + "</ul>"
         if resolution.abilities else
@@ -338,16 +340,13 @@ def trace_html(resolution: Resolution, text: Mapping[str, str]) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
-def effect_text(effect: Mapping[str, Any]) -> str:
-    """One effect in a line: its source, what it does, its timestamp."""
+def effect_text(effect: Mapping[str, Any], text: Mapping[str, str] | None = None) -> str:
+    """One effect in a line: its source, what it does, its timestamp; in the words of
+    ``text`` (a dict of :data:`leveler.labels.LABELS`, English by default). The source (a
+    card's name) and an unknown effect type are shown as they are."""
+    words = LABELS["en"] if text is None else text
     kind = effect["type"]
-    what = {
-        "set_base_pt": "base P/T {power}/{toughness}",
-        "modify_pt": "{power:+d}/{toughness:+d}",
-        "switch_pt": "switch P/T",
-        "lose_all_abilities": "loses all abilities",
-        "gain_ability": "gains {ability!r}",
-    }.get(kind, kind)
+    what = words.get(f"wi_effect.{kind}", kind)
     fields = {key: effect.get(key) for key in ("power", "toughness", "ability")}
     try:
         described = what.format(**fields)
@@ -355,7 +354,8 @@ def effect_text(effect: Mapping[str, Any]) -> str:
         described = kind
     source = effect.get("source") or kind
     stamp = effect.get("timestamp")
-    return f"{source}: {described}" + (f" (timestamp {stamp})" if stamp is not None else "")
+    return f"{source}: {described}" + (words["wi_effect.timestamp"].format(timestamp=stamp)
+                                       if stamp is not None else "")
 
 
 def _card_name(card: Any) -> str:
@@ -375,7 +375,7 @@ def effects_html(situation: Mapping[str, Any], text: Mapping[str, str]) -> str:
         parts.append(text["wi_face_down_now"])
     effects = situation["effects"]
     listed = ("<ol class=\"lv-wi-effects\">" + "".join(
-        f"<li>{_e(effect_text(effect))}</li>" for effect in effects) + "</ol>"
+        f"<li>{_e(effect_text(effect, text))}</li>" for effect in effects) + "</ol>"
         if effects else f' <span class="lv-wi-muted">{_e(text["wi_no_effects"])}</span>')
     return (f'<div class="lv-wi-state">{_e(" ".join(parts))}<div>'
             f'{_e(text["wi_effects_now"])}{listed}</div></div>')
@@ -409,7 +409,7 @@ def rule_quote(resolution: Resolution, text: Mapping[str, str]) -> str:
         return ""
     heading = text["wi_rule_quote"].format(edition=EDITIONS[edition])
     return (f'<div class="lv-wi-quotes"><p style="margin:.6rem 0 .2rem">{_e(heading)}</p>'
-            + "".join(rule_quote_html(rule, edition) for rule in quoted) + "</div>")
+            + "".join(quote_html(text, rule, edition) for rule in quoted) + "</div>")
 
 
 def _field(label: str, control: str) -> str:
@@ -431,7 +431,7 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
     from_file = ""
     if kept:
         from_file = (f'<div class="lv-wi-help">{_e(text["wi_file_effects"])}</div>' + "".join(
-            f'<div class="lv-wi-line">{box}<span>{_e(effect_text(effect))}</span></div>'
+            f'<div class="lv-wi-line">{box}<span>{_e(effect_text(effect, text))}</span></div>'
             for box, effect in kept))
     shown = "".join(f'<div class="lv-wi-line"><span class="lv-wi-n">{number}.</span>{menu}'
                     f"{preset_summary_html(name)}</div>"

@@ -52,9 +52,16 @@ def _(language, pool, pool_file, pool_report, ui_text):
 
 
 @app.cell
+def _(pool_error, ui_text):
+    # the error in its own cell: a language switch re-words it without remaking the grid
+    mo.callout(mo.Html(labels.pool_error_html(ui_text, pool_error)),
+               kind="danger") if pool_error is not None else None
+    return
+
+
+@app.cell
 def _(pool, pool_error):
-    mo.stop(pool_error is not None,
-            mo.callout(mo.Html(views.error_html(pool_error or "")), kind="danger"))
+    mo.stop(pool_error is not None)
     grid = views.pool_grid(pool)
     return (grid,)
 
@@ -123,12 +130,12 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
     _card = pool[card_name.value]
     now = leveler.characteristics(_card, level.value, zone.value)
     card_view = mo.hstack([
-        mo.vstack([card_name, mo.Html(views.card_html(_card, now.band)),
-                   mo.Html(views.translation_html(_card)) if edition.value == "fr-2011"
-                   else ""]),
+        mo.vstack([card_name, mo.Html(labels.card_html(ui_text, _card, now.band)),
+                   mo.Html(labels.translation_html(ui_text, _card))
+                   if edition.value == "fr-2011" else ""]),
         mo.vstack([mo.Html(labels.characteristics_html(ui_text, level.value, zone.value, now)),
                    mo.Html(ui_text["why"]), edition,
-                   mo.Html(views.rule_quote_html(now.rule, edition.value))]),
+                   mo.Html(labels.rule_quote_html(ui_text, now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
     mo.vstack([mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels,
                                                    text=ui_text)),

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import html
 import re
 import string
+from dataclasses import replace
 
 import pytest
 
-from leveler import Zone, characteristics, labels
+from leveler import Zone, characteristics, labels, views
 from leveler.data import EDITIONS
 from leveler.views import (
+    NO_BAND,
     SORT_OPTIONS,
     TABLE_COLUMNS,
     ZONE_OPTIONS,
@@ -119,3 +122,61 @@ def test_french_characteristics_html_states_what_the_rules_give(pool):
     assert "7 marqueurs « niveau »" in page and "champ de bataille" in page
     assert f">{now.power}/{now.toughness}<" in page and "LEVEL 7+" in page
     assert "Double strike" in page
+
+
+# ---------------------------------------------------------------- the views' other words
+
+def test_english_card_quote_translation_and_error_html_are_the_views_own(pool):
+    card = pool["Student of Warfare"]
+    band = characteristics(card, 7, Zone.BATTLEFIELD).band
+    assert labels.card_html(EN, card, band) == views.card_html(card, band)
+    for rule, edition in [("711.2b", "en-current"), ("711.2b", "fr-2011"), ("711.8", "en-2011"),
+                          ("613.1", "fr-2011")]:
+        assert labels.rule_quote_html(EN, rule, edition) == views.rule_quote_html(rule, edition)
+    assert labels.translation_html(EN, card) == views.translation_html(card)
+    bare = replace(pool["Echo Mage"], translations=())
+    assert labels.translation_html(EN, bare) == views.translation_html(bare)
+    assert labels.pool_error_html(EN, "x.json: bad") == views.error_html("x.json: bad")
+    assert "<code>LEVELER_POOL</code>" in views.error_html("")
+
+
+def test_french_marks_the_band_that_applies_and_words_the_quote(pool):
+    card = pool["Student of Warfare"]
+    page = labels.card_html(FR, card, characteristics(card, 7, Zone.BATTLEFIELD).band)
+    assert "s&#x27;applique maintenant</div>" in page and "applies now" not in page
+    assert page.count('aria-current="true"') == 1 and "LEVEL 7+" in page  # the card as printed
+    quoted = labels.rule_quote_html(FR, "711.2b", "fr-2011")
+    assert "<strong>710.2b</strong>" in quoted and "&middot; actuellement 711.2b" in quoted
+    missing = labels.rule_quote_html(FR, "711.8", "fr-2011")
+    assert missing.startswith('<p class="lv-rule" data-rule="711.8">Règle 710.8: ')
+
+
+def test_french_heads_the_cards_french_text_or_says_it_has_none(pool):
+    card = pool["Student of Warfare"]
+    french = card.translation("French")
+    assert french is not None
+    page = labels.translation_html(FR, card)
+    assert "Imprimée en français :" in page and html.escape(french.name) in page
+    bare = replace(card, translations=())
+    assert html.escape(FR["translation_missing"]) in labels.translation_html(FR, bare)
+
+
+def test_french_pool_error_keeps_the_message_and_names_the_variable():
+    page = labels.pool_error_html(FR, "x.json: not a JSON file")
+    assert "L&#x27;application n&#x27;a pas pu charger ses cartes." in page
+    assert "<code>LEVELER_POOL</code>" in page and "x.json: not a JSON file" in page
+
+
+def test_french_table_says_no_band_and_no_card_in_french(pool):
+    grid = pool_grid(pool)
+    shown = pool_table(grid, 3, "hand", grid.names)  # 711.6: no band in the hand
+    page = labels.pool_table_html(FR, shown, 25, 3, "hand", None)
+    assert page.count('<td class="lv-none">(aucun)</td>') == len(shown)
+    assert NO_BAND not in page
+    empty = labels.pool_table_html(FR, shown.head(0), 25, 3, "hand", None)
+    assert "Aucune carte ne passe les filtres.</td>" in empty
+    english = labels.pool_table_html(EN, shown, 25, 3, "hand", None)
+    assert english.count(f'<td class="lv-none">{NO_BAND}</td>') == len(shown)
+    now = characteristics(pool["Student of Warfare"], 0, Zone.HAND)
+    assert '<strong class="lv-now-band">(aucun)</strong>' in labels.characteristics_html(
+        FR, 0, Zone.HAND, now)

@@ -201,6 +201,19 @@ def test_french_card_view_quotes_the_french_710_rule(notebook, pool):
     assert quoted.text is not None and f"<strong>{quoted.number}</strong>" in page
     assert html.escape(quoted.text)[:60] in page
     assert "Pourquoi" in page and "Capacités maintenant" in page
+    assert html.escape("s'applique maintenant") in page and "applies now" not in page
+    assert f"actuellement {defs['now'].rule}" in page and "Imprimée en français :" in page
+
+
+def test_french_says_the_pool_cannot_be_loaded_in_french(notebook, tmp_path, monkeypatch):
+    broken = tmp_path / "broken.json"
+    broken.write_text("[{not json")
+    monkeypatch.setenv("LEVELER_POOL", str(broken))
+    outputs, defs = notebook.app.run(defs=first_cell("Français"))
+    page = html.unescape(page_html(outputs))
+    assert "n&#x27;a pas pu charger ses cartes" in page and "LEVELER_POOL" in page
+    assert "not a JSON file" in page  # the library's message, as it is
+    assert "grid" not in defs
 
 
 def chart_spec(chart: Any) -> dict[str, Any]:

@@ -296,6 +296,45 @@ def test_the_rule_quote_is_in_the_languages_edition(pool):
     assert "<strong>711.2b</strong>" in wv.rule_quote(whatif.resolution, EN)
 
 
+EFFECTS = [
+    {"type": "set_base_pt", "power": 1, "toughness": 1, "source": "Humility", "timestamp": 2},
+    {"type": "modify_pt", "power": 3, "toughness": 3, "source": "Giant Growth"},
+    {"type": "switch_pt", "source": "Twisted Image", "timestamp": 3},
+    {"type": "lose_all_abilities", "source": "Humility", "timestamp": 2},
+    {"type": "gain_ability", "ability": "Flying", "source": "Jump"},
+]
+
+
+def test_effects_are_worded_in_english_by_default():
+    assert [wv.effect_text(effect) for effect in EFFECTS] == [
+        "Humility: base P/T 1/1 (timestamp 2)", "Giant Growth: +3/+3",
+        "Twisted Image: switch P/T (timestamp 3)", "Humility: loses all abilities (timestamp 2)",
+        "Jump: gains 'Flying'"]
+    assert [wv.effect_text(effect, EN) for effect in EFFECTS] == [
+        wv.effect_text(effect) for effect in EFFECTS]
+
+
+def test_effects_are_worded_in_french_the_sources_and_abilities_as_they_are():
+    assert [wv.effect_text(effect, FR) for effect in EFFECTS] == [
+        "Humility: force/endurance de base 1/1 (horodatage 2)", "Giant Growth: +3/+3",
+        "Twisted Image: force et endurance échangées (horodatage 3)",
+        "Humility: perd toutes ses capacités (horodatage 2)", "Jump: acquiert 'Flying'"]
+    assert wv.effect_text({"type": "odd", "source": "X"}, FR) == "X: odd"
+
+
+def test_the_french_view_words_its_effects_and_a_missing_band_in_french(pool):
+    start = wv.default_situation(pool)
+    whatif = wv.build(start, pool=pool, **controls(start, presets=["Humility"]))
+    assert whatif.resolution is not None and whatif.resolution.band is None  # 613.8a
+    keys = ("card", "level", "plus", "minus", "zone", "timestamp", "face_down", "reset",
+            "download", "load")
+    page = wv.panel_html(FR, whatif, dict.fromkeys(keys, ""), [], [])
+    state = html.unescape(wv.effects_html(whatif.situation, FR))
+    assert "perd toutes ses capacités" in state and "loses all abilities" not in state
+    assert state in html.unescape(page)  # (the trace's steps are the library's, in English)
+    assert '<strong class="lv-wi-band">(aucun)</strong>' in page and "(none)" not in page
+
+
 def test_only_cited_rules_with_text_are_quoted_613_8a(pool):
     start = wv.default_situation(pool)
     whatif = wv.build(start, pool=pool, **controls(start, level=7, presets=["Humility"]))
