@@ -19,8 +19,8 @@ parsed as HTML.
 Every chart takes ``text``, the app's words in one language (a dict of
 :data:`leveler.labels.LABELS`), English by default (the library, the CLI): titles,
 legends and tooltips come from its ``chart.*`` words. A chart's copy of the flags
-(``below``, ``on``, ``above``) and reference lines is in those words too; the card data
-(names, bands, numbers) and the frames given stay as they are.
+(``below``, ``on``, ``above``), reference lines and variants' changes is in those words
+too; the card data (names, bands, numbers) and the frames given stay as they are.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import altair as alt
 import pandas as pd
 
 from leveler.balance import FLAGS, Trend, VanillaLine
-from leveler.balance_view import DESIGN, PRINTED, Bench
+from leveler.balance_view import DESIGN, PRINTED, Bench, change_label
 from leveler.charts import value_labels
 from leveler.labels import LABELS
 
@@ -253,6 +253,8 @@ def variants_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
     top = float(frame["mana_invested"].max()) if not frame.empty else 1.0
     top_stats = float(frame["stats"].max()) if not frame.empty else 1.0
     frame = _in_words(frame, words, "chart.flag.", _FLAG_COLUMNS)
+    frame["change"] = [change_label(str(parameter), int(step), words) for parameter, step
+                       in zip(frame["parameter"], frame["step"], strict=True)]
     x = alt.X("mana_invested:Q", title=words["chart.mana_invested"],
               scale=alt.Scale(domain=[0, top]))
     y = alt.Y("stats:Q", title=words["chart.pt_sum"],

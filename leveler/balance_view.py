@@ -16,6 +16,10 @@ the Limited Monte Carlo) and every design is read by the loader the designs file
   hashable), so a re-run with the same inputs costs a dictionary look-up; callers get
   copies. The Monte Carlo runs only when asked (:func:`reach_frame`) and is kept for
   the inputs it ran with.
+- The words the views add (headings, flags, captions, notes) are taken from ``text``, a
+  dict of :data:`leveler.labels.LABELS`, English by default; frames (and the CSV files
+  made from them) keep their English columns and values, only what is shown changes.
+  The library's messages (parse errors, a corrupt designs file) are shown as they are.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from leveler.balance import (
 )
 from leveler.data import card_from_record
 from leveler.designs import DESIGN_FIELDS, DesignsFile, load_designs, update_designs
+from leveler.labels import LABELS
 from leveler.model import LevelerCard, Pool, Zone, cards_of
 from leveler.pool import progression
 from leveler.text import CardTextError
@@ -79,6 +84,7 @@ __all__ = [
     "card_names",
     "change_label",
     "combine",
+    "curve_line_html",
     "curve_settings",
     "design_choices",
     "design_html",
@@ -87,6 +93,7 @@ __all__ = [
     "draft_error_html",
     "draft_fields",
     "frame_html",
+    "heading_text",
     "message_html",
     "open_designs",
     "progression_frame",
@@ -98,6 +105,7 @@ __all__ = [
     "trend_of",
     "variants_frame",
     "variants_table",
+    "waiting_html",
 ]
 
 VANILLA = VanillaLine()
@@ -113,36 +121,30 @@ GAMES = 100_000
 SEED = 0
 """The Monte Carlo's seed: the same inputs always give the same chances."""
 
-BALANCE_TAB = "Balance"
-"""The Balance view's tab."""
-BENCH_TAB = "Design bench"
-"""The Design bench's tab."""
+_EN = LABELS["en"]
 
-BALANCE_INTRO = (
-    "Every band of every printed leveler, and of each design saved in the designs file: "
-    "the **mana invested** to reach it (mana value + N1 × the level up cost, 702.87a), the "
-    "**turn** it is reached on the play with a land a turn and no other mana, and its **P+T "
-    "against the curve**: the printed pool's own trend (least squares over every band) and "
-    "the vanilla line P+T = a × mana + b (default a = 2, b = 0: a 2/2 for 2). A band is "
-    "*above* or *below* a line when its P+T is more than the tolerance away from it. "
-    "Abilities are not valued, so a utility leveler sits below by design.")
-"""What the Balance view shows, for the top of the view (markdown)."""
+BALANCE_TAB = _EN["tab_balance"]
+"""The Balance view's tab (in English; ``tab_balance`` of the labels)."""
+BENCH_TAB = _EN["tab_bench"]
+"""The Design bench's tab (in English; ``tab_bench`` of the labels)."""
 
-BENCH_INTRO = (
-    "Write a leveler: its text is parsed as you type, the way the designs file will read "
-    "it. It is placed beside the printed pool on the charts below, and every variant "
-    "that moves one parameter one step is placed against the curve. **Save design** "
-    "writes it to the designs file (atomically: a crash never loses the file), even if it "
-    "does not parse yet; the file is loaded again when the app starts.")
-"""What the Design bench does, for the top of the view (markdown)."""
+BALANCE_INTRO = _EN["balance_intro"]
+"""What the Balance view shows, for the top of the view (markdown, English)."""
+
+BENCH_INTRO = _EN["bench_intro"]
+"""What the Design bench does, for the top of the view (markdown, English)."""
+
+
+def _words(text: Mapping[str, str] | None) -> Mapping[str, str]:
+    return _EN if text is None else text
 
 PRINTED = "printed"
 """``source`` of a printed card (from the pool)."""
 DESIGN = "design"
 """``source`` of a design (from the designs file or the bench)."""
 
-NEW_DESIGN_LABEL = "New design"
-"""The design picker's entry for a fresh design (:data:`NEW_DESIGN`)."""
+NEW_DESIGN_LABEL = _EN["design_new"]
+"""The design picker's entry for a fresh design (:data:`NEW_DESIGN`), in English."""
 NEW_DESIGN: dict[str, str] = {
     "name": "New Leveler",
     "mana_cost": "{1}{W}",
@@ -393,14 +395,17 @@ def draft_fields(record: Mapping[str, Any]) -> dict[str, str]:
     return {key: "" if record.get(key) is None else str(record[key]) for key in DESIGN_FIELDS}
 
 
-def design_choices(designs: DesignsFile) -> dict[str, dict[str, str]]:
-    """The design picker: :data:`NEW_DESIGN_LABEL`, then each saved design by name.
+def design_choices(designs: DesignsFile, text: Mapping[str, str] | None = None
+                   ) -> dict[str, dict[str, str]]:
+    """The design picker: :data:`NEW_DESIGN_LABEL` (``design_new`` of ``text``), then each
+    saved design by name.
 
     Records that share a name get ``(2)``, ``(3)``, ... so every entry can be chosen.
     """
-    choices = {NEW_DESIGN_LABEL: dict(NEW_DESIGN)}
+    words = _words(text)
+    choices = {words["design_new"]: dict(NEW_DESIGN)}
     for record in designs.records:
-        base = str(record.get("name") or "(no name)")
+        base = str(record.get("name") or words["designs_no_name"])
         label, number = base, 1
         while label in choices:
             number += 1
@@ -417,8 +422,10 @@ def open_designs(path: str | Path) -> DesignsFile:
         return DesignsFile(Path(str(path)), (), {}, (), message=str(error))
 
 
-def save_design(path: str | Path, record: Mapping[str, Any]) -> str:
-    """Save ``record`` into the designs file at ``path``; return what was done, for a person.
+def save_design(path: str | Path, record: Mapping[str, Any],
+                text: Mapping[str, str] | None = None) -> str:
+    """Save ``record`` into the designs file at ``path``; return what was done, for a person
+    (in the words of ``text``, English by default).
 
     The file is read again and written under its lock
     (:func:`leveler.designs.update_designs`), so designs saved meanwhile, or at the same
@@ -444,12 +451,13 @@ def save_design(path: str | Path, record: Mapping[str, Any]) -> str:
         return records
 
     now = update_designs(put, target)
-    verb = "Replaced" if replaced else "Added"
+    done = _words(text)["save_replaced" if replaced else "save_added"]
     note = f" ({now.message})" if now.message else ""
-    return f"{verb} “{name}” in {target}: {len(now.records)} design(s) in the file.{note}"
+    return done.format(name=name, path=target, count=len(now.records)) + note
 
 
-def save_and_reload(start: DesignsFile, record: Mapping[str, Any] | None
+def save_and_reload(start: DesignsFile, record: Mapping[str, Any] | None,
+                    text: Mapping[str, str] | None = None
                     ) -> tuple[DesignsFile, str | None, bool]:
     """Save ``record`` into ``start``'s file first if given, then read the file again.
 
@@ -457,14 +465,15 @@ def save_and_reload(start: DesignsFile, record: Mapping[str, Any] | None
     aside) is kept in the returned file's ``message``. Returns the file as it now is,
     what the save did (None when nothing was saved) and whether it succeeded. A failed
     save (no name, a folder that cannot be written) is a message; what was typed stays
-    in the form.
+    in the form. What the save did is said in the words of ``text`` (the error itself as it
+    is).
     """
     note, saved = None, True
     if record is not None:
         try:
-            note = save_design(start.path, record)
+            note = save_design(start.path, record, text)
         except (OSError, ValueError) as error:
-            note, saved = f"Not saved: {error}", False
+            note, saved = _words(text)["save_failed"].format(error=error), False
     now = open_designs(start.path)
     if start.message and not now.message:
         now = replace(now, message=start.message, set_aside=start.set_aside)
@@ -493,19 +502,20 @@ def progression_frame(pool: Pool, designs: Pool = (), past_top: int = 3) -> pd.D
     return pd.concat(long, ignore_index=True)
 
 
-_PARAMETER_WORDS = {"power": "power", "toughness": "toughness", "min_level": "start (N1)"}
-
-
-def change_label(parameter: str, step: int) -> str:
-    """A variant in words: ``level up cost +1``, ``band 1 start (N1) -1``, ``the design``."""
+def change_label(parameter: str, step: int, text: Mapping[str, str] | None = None) -> str:
+    """A variant in words: ``level up cost +1``, ``band 1 start (N1) -1``, ``the design``
+    (in the words of ``text``, English by default)."""
+    words = _words(text)
     if parameter == "design":
-        return "the design"
+        return words["change.design"]
     sign = f"{step:+d}"
     if parameter == "level_up_cost":
-        return f"level up cost {sign} generic"
+        return words["change.level_up_cost"].format(sign=sign)
     where, _, field = parameter.partition("_")  # printed_power, band1_min_level, ...
-    place = "printed box" if where == "printed" else f"band {where.removeprefix('band')}"
-    return f"{place} {_PARAMETER_WORDS.get(field, field)} {sign}"
+    named = words.get(f"change.{field}", field)
+    if where == "printed":
+        return words["change.printed"].format(field=named, sign=sign)
+    return words["change.band"].format(band=where.removeprefix("band"), field=named, sign=sign)
 
 
 def variants_frame(
@@ -575,19 +585,29 @@ def bench_tables(bench: Bench) -> dict[str, pd.DataFrame]:
 _ARROWS = {"above": "▲", "on": "●", "below": "▼"}
 
 
-def variants_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per variant, a column per stage: ``band P/T · mana · turn`` and the flags."""
+def variants_table(frame: pd.DataFrame, text: Mapping[str, str] | None = None) -> pd.DataFrame:
+    """One row per variant, a column per stage: ``band P/T · mana · turn`` and the flags.
+
+    The columns are English (``Change``, ``Printed``, ``Band 1``...: :func:`frame_html`
+    shows them in the labels' words); the cells are in the words of ``text``.
+    """
+    words = _words(text)
+
+    def flag(value: object) -> str:
+        return f"{_ARROWS[str(value)]} {words[f'chart.flag.{value}']}"
+
     rows = []
     for _, stages in frame.groupby("variant", sort=True):
-        row = {"Change": str(stages["change"].iloc[0])}
+        first = stages.iloc[0]
+        row = {"Change": change_label(str(first["parameter"]), int(first["step"]), words)}
         for stage in stages.itertuples(index=False):
             heading = "Printed" if stage.stage == 0 else f"Band {stage.stage}"
-            turn = "not reached" if _missing(stage.turn) else f"turn {stage.turn}"
+            turn = (words["variant_not_reached"] if _missing(stage.turn)
+                    else words["variant_turn"].format(turn=stage.turn))
             label = "" if stage.stage == 0 else f"{stage.band} "
-            row[heading] = (f"{label}{stage.power}/{stage.toughness} · "
-                            f"{stage.mana_invested} mana · {turn}\n"
-                            f"trend {_ARROWS[str(stage.trend_flag)]} {stage.trend_flag}, "
-                            f"vanilla {_ARROWS[str(stage.vanilla_flag)]} {stage.vanilla_flag}")
+            row[heading] = words["variant_cell"].format(
+                label=label, pt=f"{stage.power}/{stage.toughness}", mana=stage.mana_invested,
+                turn=turn, trend=flag(stage.trend_flag), vanilla=flag(stage.vanilla_flag))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -636,42 +656,77 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def _td(heading: str, value: object) -> str:
+def _td(heading: str, value: object, words: Mapping[str, str] = _EN) -> str:
     text = _text(value)
     if heading in _FLAG_HEADINGS:
-        return f'<td class="lv-flag-{html.escape(text)}">{html.escape(text)}</td>'
+        shown = words.get(f"chart.flag.{text}", text)
+        return f'<td class="lv-flag-{html.escape(text)}">{html.escape(shown)}</td>'
+    if heading == "Source":
+        return f"<td>{html.escape(words.get(f'chart.source.{text}', text))}</td>"
     if heading in _NUMERIC_HEADINGS or heading.startswith("Turn "):
         return f'<td class="lv-num">{html.escape(text)}</td>'
     if "\n" in text:
         lines = "".join(f'<span class="lv-line">{html.escape(line)}</span>'
                         for line in text.split("\n"))
-        flag = next((f" lv-flag-{word}" for word in ("below", "above")
-                     if f"trend {_ARROWS[word]} {word}" in text), "")
+        # a variant's cell: its second line starts with the trend's flag (an arrow)
+        trend = next((char for char in text.split("\n", 1)[1] if char in _FLAG_OF), "")
+        flag = f" lv-flag-{_FLAG_OF[trend]}" if _FLAG_OF.get(trend, "on") != "on" else ""
         return f'<td class="lv-cell{flag}">{lines}</td>'
     return f"<td>{html.escape(text)}</td>"
 
 
-def frame_html(table: pd.DataFrame, caption: str, *, kind: str, sources: Sequence[str] = ()
-               ) -> str:
+_FLAG_OF = {arrow: flag for flag, arrow in _ARROWS.items()}
+
+
+def heading_text(heading: str, text: Mapping[str, str] | None = None) -> str:
+    """A table heading of this module (``Card``, ``vs trend``, ``Turn 3``, ``Band 2``...) in
+    the words of ``text``; another heading as it is."""
+    words = _words(text)
+    for prefix in ("Turn ", "Band "):
+        number = heading.removeprefix(prefix)
+        if heading.startswith(prefix) and number.isdigit():
+            return words[f"bcol.{prefix}{{number}}"].format(number=number)
+    return words.get(f"bcol.{heading}", heading)
+
+
+def frame_html(table: pd.DataFrame, caption: str, *, kind: str, sources: Sequence[str] = (),
+               text: Mapping[str, str] | None = None) -> str:
     """A table as escaped HTML: class ``lv-btable``, ``data-kind`` = ``kind``.
 
     ``sources`` (one per row, e.g. the Source column) marks each row's ``data-source``,
-    which highlights designs. Numbers are right-aligned and flags coloured.
+    which highlights designs. Numbers are right-aligned and flags coloured. Headings,
+    flags and sources are shown in the words of ``text`` (English by default); the table
+    keeps its English columns and values.
     """
+    words = _words(text)
     numeric = ' class="lv-num"'
     head = "".join(f'<th scope="col"{numeric if column in _NUMERIC_HEADINGS else ""}>'
-                   f"{html.escape(str(column))}</th>" for column in table.columns)
+                   f"{html.escape(heading_text(str(column), words))}</th>"
+                   for column in table.columns)
     marks = list(sources) or [""] * len(table)
     body = "".join(
         (f'<tr data-source="{html.escape(mark)}">' if mark else "<tr>")
-        + "".join(_td(str(column), value) for column, value in zip(table.columns, row,
-                                                                     strict=True)) + "</tr>"
+        + "".join(_td(str(column), value, words)
+                  for column, value in zip(table.columns, row, strict=True)) + "</tr>"
         for mark, row in zip(marks, table.itertuples(index=False, name=None), strict=True))
     if table.empty:
-        body = f'<tr><td colspan="{max(len(table.columns), 1)}">Nothing to show.</td></tr>'
+        body = (f'<tr><td colspan="{max(len(table.columns), 1)}">'
+                f'{html.escape(words["btable_empty"])}</td></tr>')
     return (f'<table class="lv-btable" data-kind="{html.escape(kind)}">'
             f"<caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table>")
+
+
+def curve_line_html(text: Mapping[str, str] | None = None) -> str:
+    """The vanilla line's name and formula, for the row of its settings (a, b, tolerance)."""
+    words = _words(text)
+    return (f'<span style="white-space:nowrap">{html.escape(words["curve_line"])} '
+            f'<b>{html.escape(words["curve_formula"])}</b></span>')
+
+
+def waiting_html(text: Mapping[str, str] | None = None) -> str:
+    """What the bench shows instead of the variants while the design does not parse."""
+    return f"<p><em>{html.escape(_words(text)['variants_waiting'])}</em></p>"
 
 
 def message_html(message: str, *, title: str = "") -> str:
@@ -680,42 +735,50 @@ def message_html(message: str, *, title: str = "") -> str:
     return f'{heading}<pre style="white-space:pre-wrap;margin:0">{html.escape(message)}</pre>'
 
 
-def draft_error_html(draft: Draft) -> str:
+def draft_error_html(draft: Draft, text: Mapping[str, str] | None = None) -> str:
     """Why the design does not parse, pointing at the line of its text when there is one.
 
     The text is listed with line numbers; the offending line is marked
-    (``aria-current``, ``data-line``) with the reason and the rule under it.
+    (``aria-current``, ``data-line``) with the reason and the rule under it. The words
+    around the library's message are those of ``text`` (English by default).
     """
     error = draft.error
     if error is None:
         return ""
+    words = _words(text)
     number = error.line_number
-    text = draft.record.get("oracle_text", "")
-    where = f" (line {number} of the text)" if number is not None else ""
+    oracle = draft.record.get("oracle_text", "")
+    where = words["draft_where"].format(line=number) if number is not None else ""
     lines = []
-    for index, line in enumerate(text.split("\n"), start=1):
+    for index, line in enumerate(oracle.split("\n"), start=1):
         if index == number:
-            rule = f" (rule {error.rule})" if error.rule else ""
+            rule = words["draft_rule"].format(rule=error.rule) if error.rule else ""
+            why = words["draft_line"].format(line=index)
             lines.append(f'<li class="lv-bad" aria-current="true" data-line="{index}">'
-                         f"{html.escape(line) or ' '}<span class=\"lv-why\">↑ line {index}: "
+                         f"{html.escape(line) or ' '}<span class=\"lv-why\">{html.escape(why)}"
                          f"{html.escape(error.message)}{html.escape(rule)}</span></li>")
         else:
             lines.append(f"<li>{html.escape(line) or ' '}</li>")
+    heading = words["draft_not_parsing"].format(where=where)
     return (f'<div class="lv-parse-error" role="alert" data-line="{number or ""}">'
-            f"<strong>This design does not parse yet{where}.</strong> It can still be saved; "
-            f"the designs file keeps it as typed.<div>{html.escape(str(error))}</div>"
+            f"<strong>{html.escape(heading)}</strong> {html.escape(words['draft_saveable'])}"
+            f"<div>{html.escape(str(error))}</div>"
             f'<ol class="lv-oracle">{"".join(lines)}</ol></div>')
 
 
-def design_html(card: LevelerCard) -> str:
-    """The parsed design, stage by stage (P/T and abilities), with any rule notes."""
-    stages = [f"<li><strong>printed</strong> {card.power}/{card.toughness}"
+def design_html(card: LevelerCard, text: Mapping[str, str] | None = None) -> str:
+    """The parsed design, stage by stage (P/T and abilities), with any rule notes (the
+    library's, as they are; the words around them those of ``text``)."""
+    words = _words(text)
+    stages = [f"<li><strong>{html.escape(words['design_printed'])}</strong> "
+              f"{card.power}/{card.toughness}"
               + "".join(f"; {html.escape(ability)}" for ability in card.abilities)
               + f"; {html.escape(card.level_up_ability)}</li>"]
     stages += [f"<li><strong>{html.escape(band.label)}</strong> {band.power}/{band.toughness}"
                + "".join(f"; {html.escape(ability)}" for ability in band.abilities) + "</li>"
                for band in card.bands]
-    notes = "".join(f'<div style="color:#8a5200">Note: {html.escape(note)}</div>'
+    notes = "".join(f'<div style="color:#8a5200">'
+                    f'{html.escape(words["design_note"].format(note=note))}</div>'
                     for note in card.rule_warnings)
     return (f'<div class="lv-design" data-name="{html.escape(card.name)}">'
             f'<div><strong class="lv-design-name">{html.escape(card.name)}</strong> '
@@ -723,22 +786,30 @@ def design_html(card: LevelerCard) -> str:
             f"<ol>{''.join(stages)}</ol>{notes}</div>")
 
 
-def designs_html(designs: DesignsFile) -> str:
-    """The designs file: where it is, what it holds, which designs do not parse yet."""
+def designs_html(designs: DesignsFile, text: Mapping[str, str] | None = None) -> str:
+    """The designs file: where it is, what it holds, which designs do not parse yet (the
+    library's reasons as they are, the words around them those of ``text``)."""
+    words = _words(text)
     failing = {error.card: error for error in designs.errors}
     items = []
     for record in designs.records:
         name = str(record.get("name") or "(no name)")
+        shown = str(record.get("name") or words["designs_no_name"])
         error = failing.get(name)
-        status = (f' <span class="lv-flag-below">does not parse: {html.escape(error.message)}'
-                  f"{f' (line {error.line_number})' if error.line_number else ''}</span>"
-                  if error is not None else ' <span class="lv-flag-above">parses</span>')
-        items.append(f'<li data-design="{html.escape(name)}">{html.escape(name)}{status}</li>')
+        if error is not None:
+            where = (words["designs_failing_line"].format(line=error.line_number)
+                     if error.line_number else "")
+            why = words["designs_failing"].format(message=error.message) + where
+            status = f' <span class="lv-flag-below">{html.escape(why)}</span>'
+        else:
+            status = f' <span class="lv-flag-above">{html.escape(words["designs_parses"])}</span>'
+        items.append(f'<li data-design="{html.escape(name)}">{html.escape(shown)}{status}</li>')
     count = len(designs.records)
-    summary = ("no designs yet" if count == 0 else
-               f"{count} design(s), {len(designs.cards)} parse")
+    summary = (words["designs_none"] if count == 0 else
+               words["designs_count"].format(count=count, parsed=len(designs.cards)))
     note = (f'<p class="lv-flag-below">{html.escape(designs.message)}</p>'
             if designs.message else "")
-    return (f'<div class="lv-designs-file"><div>Designs file: <code class="lv-designs-path">'
-            f"{html.escape(str(designs.path))}</code> — {summary}.</div>{note}"
+    return (f'<div class="lv-designs-file"><div>{html.escape(words["designs_file"])} '
+            f'<code class="lv-designs-path">'
+            f"{html.escape(str(designs.path))}</code> — {html.escape(summary)}.</div>{note}"
             f"<ul style=\"margin:.2rem 0\">{''.join(items)}</ul></div>")

@@ -34,6 +34,7 @@ __all__ = [
     "edition_label",
     "labels_for",
     "localise_headers",
+    "number_text",
     "option_labels",
     "pool_error_html",
     "pool_table_html",
@@ -74,6 +75,41 @@ marqueurs que son premier symbole, elle a ce que dit son premier cartouche
 force/endurance (711.5), et de même dans toute zone autre que le champ de bataille
 (711.6). Choisissez un nombre de marqueurs et une zone pour voir toutes les cartes à la fois.
 """
+
+_EN_BALANCE_INTRO = (
+    "Every band of every printed leveler, and of each design saved in the designs file: "
+    "the **mana invested** to reach it (mana value + N1 × the level up cost, 702.87a), the "
+    "**turn** it is reached on the play with a land a turn and no other mana, and its **P+T "
+    "against the curve**: the printed pool's own trend (least squares over every band) and "
+    "the vanilla line P+T = a × mana + b (default a = 2, b = 0: a 2/2 for 2). A band is "
+    "*above* or *below* a line when its P+T is more than the tolerance away from it. "
+    "Abilities are not valued, so a utility leveler sits below by design.")
+
+_FR_BALANCE_INTRO = (
+    "Chaque niveau de chaque monteur de niveau imprimé, et de chaque création enregistrée "
+    "dans le fichier des créations : le **mana investi** pour l'atteindre (valeur de mana + "
+    "N1 × le coût de montée de niveau, 702.87a), le **tour** où il est atteint en commençant, "
+    "avec un terrain par tour et aucun autre mana, et sa **F+E face à la courbe** : la "
+    "tendance propre des cartes imprimées (moindres carrés sur tous les niveaux) et la droite "
+    "vanille F+E = a × mana + b (par défaut a = 2, b = 0 : un 2/2 pour 2). Un niveau est "
+    "*au-dessus* ou *en dessous* d'une droite quand sa F+E s'en écarte de plus que la "
+    "tolérance. Les capacités ne sont pas évaluées : un monteur de niveau utilitaire est donc "
+    "en dessous, par construction.")
+
+_EN_BENCH_INTRO = (
+    "Write a leveler: its text is parsed as you type, the way the designs file will read "
+    "it. It is placed beside the printed pool on the charts below, and every variant "
+    "that moves one parameter one step is placed against the curve. **Save design** "
+    "writes it to the designs file (atomically: a crash never loses the file), even if it "
+    "does not parse yet; the file is loaded again when the app starts.")
+
+_FR_BENCH_INTRO = (
+    "Écrivez un monteur de niveau : son texte est lu à mesure que vous tapez, comme le lira "
+    "le fichier des créations. Il est placé à côté des cartes imprimées dans les graphiques "
+    "ci-dessous, et chaque variante qui change un paramètre d'un cran est placée face à la "
+    "courbe. **Enregistrer la création** l'écrit dans le fichier des créations (de façon "
+    "atomique : un plantage ne perd jamais le fichier), même si elle n'est pas encore "
+    "lisible ; le fichier est relu au démarrage de l'application.")
 
 _EN: dict[str, str] = {
     "language": "en",
@@ -250,6 +286,86 @@ _EN: dict[str, str] = {
     "wi_effect.lose_all_abilities": "loses all abilities",
     "wi_effect.gain_ability": "gains {ability!r}",
     "wi_effect.timestamp": " (timestamp {timestamp})",
+    # the Balance view and the Design bench
+    "tab_balance": "Balance",
+    "tab_bench": "Design bench",
+    "balance_intro": _EN_BALANCE_INTRO,
+    "bench_intro": _EN_BENCH_INTRO,
+    "curve_line": "Vanilla line",
+    "curve_formula": "P+T = a × mana + b",
+    "curve_tolerance": "tolerance",
+    "mc_heading": "#### Limited: the chance of having reached each band by each turn",
+    "mc_lands": "Lands in the 40-card deck",
+    "mc_play": "On the play",
+    "mc_draw": "On the draw",
+    "mc_run": "Play {games} games per card",
+    "mc_played": "{games} games per card ({lands} lands, seed {seed}), played in {seconds} s.",
+    "mc_not_played": "_Not played yet with these settings: press the button (a second or so)._",
+    "mc_caption": "{card}: chance (%) by turn",
+    "balance_no_curve": "The curve cannot be drawn",
+    "balance_caption": "Every band: mana invested, turn reached (on the play, a land a turn), "
+                       "P+T against the curve",
+    "download": "**Download**",
+    "designs_location": "Designs file",
+    "design_open": "Open",
+    "design_new": "New design",
+    "design_name": "Design name",
+    "design_cost": "Mana cost",
+    "design_type": "Type line",
+    "design_power": "Power",
+    "design_toughness": "Toughness",
+    "design_text": "Oracle text",
+    "design_save": "Save design",
+    "design_caption": "Your design, band by band",
+    "variants_caption": "Every variant one step away, on the curve",
+    "variants_waiting": "Variants appear once the design parses.",
+    "btable_empty": "Nothing to show.",
+    # the Balance and bench tables' headings (the frames and their CSV keep the English ones)
+    "bcol.Card": "Card",
+    "bcol.Source": "Source",
+    "bcol.Band": "Band",
+    "bcol.Counters": "Counters",
+    "bcol.Mana": "Mana",
+    "bcol.Turn": "Turn",
+    "bcol.P/T": "P/T",
+    "bcol.P+T": "P+T",
+    "bcol.Trend": "Trend",
+    "bcol.vs trend": "vs trend",
+    "bcol.Vanilla": "Vanilla",
+    "bcol.vs vanilla": "vs vanilla",
+    "bcol.Change": "Change",
+    "bcol.Printed": "Printed",
+    "bcol.Band {number}": "Band {number}",
+    "bcol.Turn {number}": "Turn {number}",
+    # a variant, in a cell of the variants table and in words (its change)
+    "variant_cell": "{label}{pt} · {mana} mana · {turn}\ntrend {trend}, vanilla {vanilla}",
+    "variant_turn": "turn {turn}",
+    "variant_not_reached": "not reached",
+    "change.design": "the design",
+    "change.level_up_cost": "level up cost {sign} generic",
+    "change.printed": "printed box {field} {sign}",
+    "change.band": "band {band} {field} {sign}",
+    "change.power": "power",
+    "change.toughness": "toughness",
+    "change.min_level": "start (N1)",
+    # a design that does not parse, a parsed design, the designs file, a save
+    "draft_not_parsing": "This design does not parse yet{where}.",
+    "draft_where": " (line {line} of the text)",
+    "draft_saveable": "It can still be saved; the designs file keeps it as typed.",
+    "draft_line": "↑ line {line}: ",
+    "draft_rule": " (rule {rule})",
+    "design_printed": "printed",
+    "design_note": "Note: {note}",
+    "designs_file": "Designs file:",
+    "designs_no_name": "(no name)",
+    "designs_failing": "does not parse: {message}",
+    "designs_failing_line": " (line {line})",
+    "designs_parses": "parses",
+    "designs_none": "no designs yet",
+    "designs_count": "{count} design(s), {parsed} parse",
+    "save_added": "Added “{name}” in {path}: {count} design(s) in the file.",
+    "save_replaced": "Replaced “{name}” in {path}: {count} design(s) in the file.",
+    "save_failed": "Not saved: {error}",
 }
 
 _FR: dict[str, str] = {
@@ -422,6 +538,85 @@ _FR: dict[str, str] = {
     "wi_effect.lose_all_abilities": "perd toutes ses capacités",
     "wi_effect.gain_ability": "acquiert {ability!r}",
     "wi_effect.timestamp": " (horodatage {timestamp})",
+    "tab_balance": "Équilibrage",
+    "tab_bench": "Atelier de création",
+    "balance_intro": _FR_BALANCE_INTRO,
+    "bench_intro": _FR_BENCH_INTRO,
+    "curve_line": "Droite vanille",
+    "curve_formula": "F+E = a × mana + b",
+    "curve_tolerance": "tolérance",
+    "mc_heading": "#### Limité : la probabilité d'avoir atteint chaque niveau à chaque tour",
+    "mc_lands": "Terrains dans le deck de 40 cartes",
+    "mc_play": "Premier à jouer",
+    "mc_draw": "Second à jouer",
+    "mc_run": "Jouer {games} parties par carte",
+    "mc_played": "{games} parties par carte ({lands} terrains, graine {seed}), jouées en "
+                 "{seconds} s.",
+    "mc_not_played": "_Pas encore jouées avec ces réglages : appuyez sur le bouton (une "
+                     "seconde environ)._",
+    "mc_caption": "{card} : probabilité (%) par tour",
+    "balance_no_curve": "La courbe ne peut pas être tracée",
+    "balance_caption": "Chaque niveau : mana investi, tour où il est atteint (en commençant, "
+                       "un terrain par tour), F+E face à la courbe",
+    "download": "**Télécharger**",
+    "designs_location": "Fichier des créations",
+    "design_open": "Ouvrir",
+    "design_new": "Nouvelle création",
+    "design_name": "Nom de la création",
+    "design_cost": "Coût de mana",
+    "design_type": "Ligne de type",
+    "design_power": "Force",
+    "design_toughness": "Endurance",
+    "design_text": "Texte Oracle",
+    "design_save": "Enregistrer la création",
+    "design_caption": "Votre création, niveau par niveau",
+    "variants_caption": "Chaque variante à un cran, face à la courbe",
+    "variants_waiting": "Les variantes apparaissent dès que la création est lisible.",
+    "btable_empty": "Rien à afficher.",
+    "bcol.Card": "Carte",
+    "bcol.Source": "Origine",
+    "bcol.Band": "Niveau",
+    "bcol.Counters": "Marqueurs",
+    "bcol.Mana": "Mana",
+    "bcol.Turn": "Tour",
+    "bcol.P/T": "F/E",
+    "bcol.P+T": "F+E",
+    "bcol.Trend": "Tendance",
+    "bcol.vs trend": "Face à la tendance",
+    "bcol.Vanilla": "Vanille",
+    "bcol.vs vanilla": "Face à la vanille",
+    "bcol.Change": "Changement",
+    "bcol.Printed": "Imprimée",
+    "bcol.Band {number}": "Niveau {number}",
+    "bcol.Turn {number}": "Tour {number}",
+    "variant_cell": "{label}{pt} · {mana} mana · {turn}\ntendance {trend}, vanille {vanilla}",
+    "variant_turn": "tour {turn}",
+    "variant_not_reached": "pas atteint",
+    "change.design": "la création",
+    "change.level_up_cost": "coût de montée de niveau {sign} générique",
+    "change.printed": "cartouche imprimé : {field} {sign}",
+    "change.band": "niveau {band} : {field} {sign}",
+    "change.power": "force",
+    "change.toughness": "endurance",
+    "change.min_level": "début (N1)",
+    "draft_not_parsing": "Cette création n'est pas encore lisible{where}.",
+    "draft_where": " (ligne {line} du texte)",
+    "draft_saveable": "Elle peut quand même être enregistrée ; le fichier des créations la "
+                      "garde telle quelle.",
+    "draft_line": "↑ ligne {line} : ",
+    "draft_rule": " (règle {rule})",
+    "design_printed": "imprimée",
+    "design_note": "Remarque : {note}",
+    "designs_file": "Fichier des créations :",
+    "designs_no_name": "(sans nom)",
+    "designs_failing": "illisible : {message}",
+    "designs_failing_line": " (ligne {line})",
+    "designs_parses": "lisible",
+    "designs_none": "aucune création pour l'instant",
+    "designs_count": "{count} création(s), {parsed} lisible(s)",
+    "save_added": "« {name} » ajoutée dans {path} : {count} création(s) dans le fichier.",
+    "save_replaced": "« {name} » remplacée dans {path} : {count} création(s) dans le fichier.",
+    "save_failed": "Pas enregistrée : {error}",
 }
 
 LABELS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}
@@ -466,6 +661,15 @@ def sort_options(text: Mapping[str, str]) -> dict[str, str]:
 def option_labels(text: Mapping[str, str], kind: str, values: Iterable[str]) -> dict[str, str]:
     """Filter options, label -> value: ``kind`` "colour" or "rarity"; unknown values as they are."""
     return {text.get(f"{kind}.{value}", value): value for value in values}
+
+
+def number_text(text: Mapping[str, str], value: float, decimals: int = 0) -> str:
+    """A number as the labels' language writes it: ``100,000`` and ``0.95`` in English,
+    ``100 000`` (a narrow no-break space) and ``0,95`` in French."""
+    written = f"{value:,.{decimals}f}"
+    if text["language"] == "fr":
+        written = written.replace(",", "\u202f").replace(".", ",")
+    return written
 
 
 def counters_text(text: Mapping[str, str], level: int) -> str:

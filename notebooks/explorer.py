@@ -89,11 +89,11 @@ def _(grid, ui_text):
 
 
 @app.cell
-def _(balance_view, grid, ui_text):
+def _(grid, ui_text):
     # value= given: a tabs control remade (language, pool) then opens on its first tab, where
     # marimo's frontend would otherwise keep showing the tab chosen before (initial value "")
-    view = mo.ui.tabs(dict.fromkeys((*labels.tab_names(ui_text), balance_view.BALANCE_TAB,
-                                     balance_view.BENCH_TAB), ""), value=ui_text["tab_pool"])
+    view = mo.ui.tabs(dict.fromkeys((*labels.tab_names(ui_text), ui_text["tab_balance"],
+                                     ui_text["tab_bench"]), ""), value=ui_text["tab_pool"])
     card_name = mo.ui.dropdown(options=grid.names, value=views.default_card(grid.names),
                                label=ui_text["card"])
     edition = mo.ui.radio(options=views.edition_options(), value=labels.edition_label(ui_text),
@@ -221,58 +221,90 @@ def _():
 
 
 @app.cell
-def _(balance_view):
+def _():
+    # The Balance and bench controls carry words, so a language switch remakes them; each
+    # writes its value here as it changes and is remade with it, so a switch keeps the
+    # settings and what was typed in the bench (a plain dict: writing it re-runs nothing).
+    kept_values: dict[str, object] = {}
+
+    def keep(key):
+        """An on_change that keeps a control's value under ``key``."""
+        return lambda value: kept_values.__setitem__(key, value)
+
+    def kept(key, default):
+        """The value kept under ``key``, else ``default`` (also for an emptied number)."""
+        found = kept_values.get(key)
+        return default if found is None else found
+    return keep, kept, kept_values
+
+
+@app.cell
+def _(balance_view, keep, kept, ui_text):
     # the curve (Balance view and bench) and the Limited Monte Carlo (Balance view)
-    curve_slope = mo.ui.number(start=0, stop=10, step=0.25, value=balance_view.VANILLA.slope,
-                               label="a")
+    _t = ui_text
+    curve_slope = mo.ui.number(start=0, stop=10, step=0.25,
+                               value=kept("slope", balance_view.VANILLA.slope), label="a",
+                               on_change=keep("slope"))
     curve_intercept = mo.ui.number(start=-10, stop=10, step=0.5,
-                                   value=balance_view.VANILLA.intercept, label="b")
-    curve_tolerance = mo.ui.number(start=0, stop=5, step=0.5, value=balance_view.TOLERANCE,
-                                   label="tolerance")
-    curve_controls = mo.hstack([mo.Html('<span style="white-space:nowrap">Vanilla line <b>P+T'
-                                        " = a × mana + b</b></span>"), curve_slope,
+                                   value=kept("intercept", balance_view.VANILLA.intercept),
+                                   label="b", on_change=keep("intercept"))
+    curve_tolerance = mo.ui.number(start=0, stop=5, step=0.5,
+                                   value=kept("tolerance", balance_view.TOLERANCE),
+                                   label=_t["curve_tolerance"], on_change=keep("tolerance"))
+    curve_controls = mo.hstack([mo.Html(balance_view.curve_line_html(_t)), curve_slope,
                                 curve_intercept, curve_tolerance, ""],
                                widths=[3, 1.2, 1.2, 2, 3], align="center", gap=1)
-    mc_lands = mo.ui.slider(start=10, stop=24, value=balance_view.LIMITED.lands,
-                            label="Lands in the 40-card deck", show_value=True)
-    mc_play = mo.ui.radio(options={"On the play": True, "On the draw": False},
-                          value="On the play", inline=True)
-    mc_run = mo.ui.run_button(label=f"Play {balance_view.GAMES:,} games per card")
+    mc_lands = mo.ui.slider(start=10, stop=24, value=kept("lands", balance_view.LIMITED.lands),
+                            label=_t["mc_lands"], show_value=True, on_change=keep("lands"))
+    mc_play = mo.ui.radio(options={_t["mc_play"]: True, _t["mc_draw"]: False},
+                          value=_t["mc_play"] if kept("play", True) else _t["mc_draw"],
+                          inline=True, on_change=keep("play"))
+    mc_run = mo.ui.run_button(label=_t["mc_run"].format(
+        games=labels.number_text(_t, balance_view.GAMES)))
     return (curve_controls, curve_intercept, curve_slope, curve_tolerance, mc_lands, mc_play,
             mc_run)
 
 
 @app.cell
-def _(default_designs_path):
-    designs_location = mo.ui.text(value=str(default_designs_path()), label="Designs file",
-                                  full_width=True)
+def _(default_designs_path, keep, kept, ui_text):
+    designs_location = mo.ui.text(value=kept("designs_location", str(default_designs_path())),
+                                  label=ui_text["designs_location"], full_width=True,
+                                  on_change=keep("designs_location"))
     return (designs_location,)
 
 
 @app.cell
-def _(balance_view, designs_location):
+def _(balance_view, designs_location, keep, kept, kept_values, ui_text):
     designs_file = balance_view.open_designs(designs_location.value)
-    _choices = balance_view.design_choices(designs_file)
-    design_pick = mo.ui.dropdown(options=_choices, value=list(_choices)[-1], label="Open")
+    _choices = balance_view.design_choices(designs_file, ui_text)
+    _picked = kept("pick", None)
+    _open = next((_label for _label, _record in _choices.items() if _record == _picked),
+                 list(_choices)[-1])
+    kept_values["pick"] = _choices[_open]  # a later remake opens on it (not on a newer last)
+    design_pick = mo.ui.dropdown(options=_choices, value=_open, label=ui_text["design_open"],
+                                 on_change=keep("pick"))
     return design_pick, designs_file
 
 
 @app.cell
-def _(design_pick):
-    _start = design_pick.value
-    design_name = mo.ui.text(value=_start["name"], label="Design name", debounce=300,
-                             full_width=True)
-    design_cost = mo.ui.text(value=_start["mana_cost"], label="Mana cost", debounce=300,
-                             full_width=True)
-    design_type = mo.ui.text(value=_start["type_line"], label="Type line", debounce=300,
-                             full_width=True)
-    design_power = mo.ui.text(value=_start["power"], label="Power", debounce=300,
-                              full_width=True)
-    design_toughness = mo.ui.text(value=_start["toughness"], label="Toughness", debounce=300,
-                                  full_width=True)
-    design_text = mo.ui.text_area(value=_start["oracle_text"], label="Oracle text", rows=9,
-                                  debounce=300, full_width=True)
-    design_save = mo.ui.run_button(label="Save design", kind="success")
+def _(design_pick, keep, kept, kept_values, ui_text):
+    # opens on the picked design; remade by a language switch, it keeps what was typed
+    _t, _start = ui_text, design_pick.value
+    if kept("form_for", None) != _start:
+        kept_values.update({"form_for": _start} | {f"form.{_k}": _v for _k, _v in _start.items()})
+
+    def _field(key, label, **options):
+        make = mo.ui.text_area if key == "oracle_text" else mo.ui.text
+        return make(value=kept(f"form.{key}", ""), label=_t[label], debounce=300,
+                    full_width=True, on_change=keep(f"form.{key}"), **options)
+
+    design_name = _field("name", "design_name")
+    design_cost = _field("mana_cost", "design_cost")
+    design_type = _field("type_line", "design_type")
+    design_power = _field("power", "design_power")
+    design_toughness = _field("toughness", "design_toughness")
+    design_text = _field("oracle_text", "design_text", rows=9)
+    design_save = mo.ui.run_button(label=_t["design_save"], kind="success")
     return (design_cost, design_name, design_power, design_save, design_text,
             design_toughness, design_type)
 
@@ -287,16 +319,16 @@ def _(balance_view, design_cost, design_name, design_power, design_text, design_
 
 
 @app.cell
-def _(balance_view, design_save, designs_file, draft):
+def _(balance_view, design_save, designs_file, draft, ui_text):
     designs, save_note, save_ok = balance_view.save_and_reload(
-        designs_file, draft.record if design_save.value else None)
+        designs_file, draft.record if design_save.value else None, ui_text)
     return designs, save_note, save_ok
 
 
 @app.cell
 def _(balance_view, curve_intercept, curve_slope, curve_tolerance, designs, mc_lands, mc_play,
-      mc_run, pool, view):
-    mo.stop(view.value != balance_view.BALANCE_TAB)
+      mc_run, pool, ui_text, view):
+    mo.stop(view.value != ui_text["tab_balance"])
     balance_vanilla, _tolerance = balance_view.curve_settings(
         curve_slope.value, curve_intercept.value, curve_tolerance.value)
     balance, balance_error = balance_view.balance_or_error(
@@ -304,7 +336,8 @@ def _(balance_view, curve_intercept, curve_slope, curve_tolerance, designs, mc_l
     chances = balance_view.reach_frame(pool, designs.cards, mc_lands.value, mc_play.value,
                                        run=mc_run.value)
     _names = balance_view.card_names(pool, designs.cards)
-    mc_card = mo.ui.dropdown(options=_names, value=views.default_card(_names), label="Card")
+    mc_card = mo.ui.dropdown(options=_names, value=views.default_card(_names),
+                             label=ui_text["card"])
     return balance, balance_error, balance_vanilla, chances, mc_card
 
 
@@ -314,17 +347,19 @@ def _(balance_charts, balance_view, chances, mc_card, mc_lands, mc_play, mc_run,
     reach_shown = (balance_charts.reach_chart(chances.frame, mc_card.value, text=ui_text)
                    if _ready else None)
     _table = balance_view.reach_table(chances.frame, mc_card.value) if _ready else None
+    _t = ui_text
     reach_section = mo.vstack([
-        mo.md("#### Limited: the chance of having reached each band by each turn"),
+        mo.md(_t["mc_heading"]),
         mo.hstack([mc_lands, mc_play, mc_run], justify="start", align="center"),
-        mo.md(f"{chances.games:,} games per card ({chances.model.lands} lands, seed "
-              f"{balance_view.SEED}), played in {chances.seconds:.2f} s." if _ready else
-              "_Not played yet with these settings: press the button (a second or so)._"),
+        mo.md(_t["mc_played"].format(
+            games=labels.number_text(_t, chances.games), lands=chances.model.lands,
+            seed=balance_view.SEED, seconds=labels.number_text(_t, chances.seconds, 2))
+              if _ready else _t["mc_not_played"]),
         mc_card if _ready else "",
         mo.ui.altair_chart(reach_shown, chart_selection=False, legend_selection=False)
         if _ready else "",
-        mo.Html(balance_view.frame_html(_table, f"{mc_card.value}: chance (%) by turn",
-                                        kind="chances")) if _ready else "",
+        mo.Html(balance_view.frame_html(_table, _t["mc_caption"].format(card=mc_card.value),
+                                        kind="chances", text=_t)) if _ready else "",
     ])
     return reach_section, reach_shown
 
@@ -332,32 +367,32 @@ def _(balance_charts, balance_view, chances, mc_card, mc_lands, mc_play, mc_run,
 @app.cell
 def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, pool, ui_text):
     mo.stop(balance is None, mo.callout(mo.Html(balance_view.message_html(
-        balance_error or "", title="The curve cannot be drawn")), kind="warn"))
+        balance_error or "", title=ui_text["balance_no_curve"])), kind="warn"))
     balance_shown = balance_view.balance_table(balance)
     balance_figures = balance_charts.balance_charts(balance, balance_view.trend_of(pool),
                                                     balance_vanilla, text=ui_text)
-    balance_html = balance_view.frame_html(
-        balance_shown, "Every band: mana invested, turn reached (on the play, a land a "
-        "turn), P+T against the curve", kind="balance", sources=list(balance["source"]))
+    balance_html = balance_view.frame_html(balance_shown, ui_text["balance_caption"],
+                                           kind="balance", sources=list(balance["source"]),
+                                           text=ui_text)
     return balance_figures, balance_html, balance_shown
 
 
 @app.cell
-def _(balance_figures, balance_html, balance_shown, balance_view, chances, curve_controls,
-      export, reach_section, reach_shown, view):
-    mo.stop(view.value != balance_view.BALANCE_TAB)
+def _(balance_figures, balance_html, balance_shown, chances, curve_controls, export,
+      reach_section, reach_shown, ui_text, view):
+    mo.stop(view.value != ui_text["tab_balance"])
     _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in balance_figures.items()}
     _files = export.downloads(
         {"balance": balance_shown} | ({"chances": chances.frame} if chances else {}),
         balance_figures | ({"chances": reach_shown} if reach_shown is not None else {}))
     mo.vstack([
-        mo.md(balance_view.BALANCE_INTRO),
+        mo.md(ui_text["balance_intro"]),
         curve_controls,
         mo.hstack([_charts["investment"], _charts["turns"]], justify="start", gap=0),
         mo.hstack([_charts["curve"], reach_section], justify="start", wrap=True),
         mo.Html(f'<div class="lv-scroll">{balance_html}</div>'),
-        mo.md("**Download**"),
+        mo.md(ui_text["download"]),
         mo.hstack([mo.download(data=f.data, filename=f.filename, mimetype=f.mimetype,
                                label=f.label) for f in _files], justify="start", wrap=True),
     ])
@@ -365,8 +400,8 @@ def _(balance_figures, balance_html, balance_shown, balance_view, chances, curve
 
 
 @app.cell
-def _(balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool, view):
-    mo.stop(view.value != balance_view.BENCH_TAB)
+def _(balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool, ui_text, view):
+    mo.stop(view.value != ui_text["tab_bench"])
     bench_vanilla, _tolerance = balance_view.curve_settings(
         curve_slope.value, curve_intercept.value, curve_tolerance.value)
     bench = balance_view.bench_frames(pool, draft, vanilla=bench_vanilla, tolerance=_tolerance)
@@ -376,43 +411,43 @@ def _(balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool, 
 @app.cell
 def _(balance_view, bench, design_cost, design_name, design_pick, design_power, design_save,
       design_text, design_toughness, design_type, designs, designs_location, draft, save_note,
-      save_ok):
+      save_ok, ui_text):
     _note = mo.callout(mo.Html(balance_view.message_html(save_note or "")),
                        kind="success" if save_ok else "danger") if save_note else ""
     bench_form = mo.vstack([
         design_pick, design_name,
         mo.hstack([design_cost, design_power, design_toughness], widths=[2, 1, 1]),
         design_type, design_text, design_save, _note,
-        designs_location, mo.Html(balance_view.designs_html(designs)),
+        designs_location, mo.Html(balance_view.designs_html(designs, ui_text)),
     ])
     _rows = bench.design_rows
     bench_parsed = mo.vstack([
-        mo.Html(balance_view.draft_error_html(draft) if draft.error is not None
-                else balance_view.design_html(draft.card)),
-        mo.Html(balance_view.frame_html(balance_view.design_table(_rows), "Your design, band "
-                "by band", kind="design", sources=list(_rows["source"])))
+        mo.Html(balance_view.draft_error_html(draft, ui_text) if draft.error is not None
+                else balance_view.design_html(draft.card, ui_text)),
+        mo.Html(balance_view.frame_html(balance_view.design_table(_rows),
+                                        ui_text["design_caption"], kind="design",
+                                        sources=list(_rows["source"]), text=ui_text))
         if _rows is not None and not _rows.empty else "",
     ])
     return bench_form, bench_parsed
 
 
 @app.cell
-def _(balance_view, bench_form, bench_parsed, view):
+def _(bench_form, bench_parsed, ui_text, view):
     # the form and what it parses to first: the charts below take longer to redraw
-    mo.stop(view.value != balance_view.BENCH_TAB)
-    mo.vstack([mo.md(balance_view.BENCH_INTRO),
+    mo.stop(view.value != ui_text["tab_bench"])
+    mo.vstack([mo.md(ui_text["bench_intro"]),
                mo.hstack([bench_form, bench_parsed], widths=[2, 3], gap=1.5, align="start")])
     return
 
 
 @app.cell
-def _(balance_view, bench, curve_controls, view):
-    mo.stop(view.value != balance_view.BENCH_TAB)
-    _variants = (balance_view.frame_html(balance_view.variants_table(bench.variants),
-                                         "Every variant one step away, on the curve",
-                                         kind="variants")
-                 if bench.variants is not None else "<p><em>Variants appear once the design "
-                 "parses.</em></p>")
+def _(balance_view, bench, curve_controls, ui_text, view):
+    mo.stop(view.value != ui_text["tab_bench"])
+    _variants = (balance_view.frame_html(balance_view.variants_table(bench.variants, ui_text),
+                                         ui_text["variants_caption"], kind="variants",
+                                         text=ui_text)
+                 if bench.variants is not None else balance_view.waiting_html(ui_text))
     mo.vstack([curve_controls, mo.Html(f'<div class="lv-scroll">{_variants}</div>')])
     return
 
@@ -425,8 +460,8 @@ def _(balance_charts, balance_view, bench, bench_vanilla, pool, ui_text):
 
 
 @app.cell
-def _(balance_view, bench, bench_figures, export, view):
-    mo.stop(view.value != balance_view.BENCH_TAB)
+def _(balance_view, bench, bench_figures, export, ui_text, view):
+    mo.stop(view.value != ui_text["tab_bench"])
     _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in bench_figures.items()}
     _files = export.downloads(balance_view.bench_tables(bench), bench_figures)
@@ -434,7 +469,7 @@ def _(balance_view, bench, bench_figures, export, view):
         _charts.get("variants", ""),
         _charts["progression"],
         mo.hstack([_charts.get("investment", ""), _charts.get("turns", "")], justify="start"),
-        mo.md("**Download**"),
+        mo.md(ui_text["download"]),
         mo.hstack([mo.download(data=f.data, filename=f.filename, mimetype=f.mimetype,
                                label=f.label) for f in _files], justify="start", wrap=True),
     ])

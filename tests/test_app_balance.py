@@ -156,13 +156,26 @@ def test_french_draws_the_balance_and_bench_charts_in_french(notebook, designs_p
                 "curve_tolerance": SimpleNamespace(value=1.0),
                 "mc_lands": SimpleNamespace(value=17), "mc_play": SimpleNamespace(value=True),
                 "mc_run": SimpleNamespace(value=True)}
-    _, defs = run(notebook, **french(), **tab(bv.BALANCE_TAB), **controls)
+    _, defs = run(notebook, **french(), **tab(fr["tab_balance"]), **controls)
     figures = {name: chart.to_dict() for name, chart in defs["balance_figures"].items()}
     assert figures["investment"]["title"] == fr["chart.investment_title"]
     assert figures["turns"]["title"] == fr["chart.turns_title"]
     assert figures["curve"]["title"] == fr["chart.curve_title"]
     assert defs["reach_shown"].to_dict()["title"]["text"] == fr["chart.reach_title"]
-    _, defs = run(notebook, **french(), **tab(bv.BENCH_TAB), **form(KNIGHT))
+    _, defs = run(notebook, **french(), **tab(fr["tab_bench"]), **form(KNIGHT))
     bench = {name: chart.to_dict() for name, chart in defs["bench_figures"].items()}
     assert bench["progression"]["title"] == fr["chart.progression_title"]
     assert bench["variants"]["title"] == fr["chart.variants_title"]
+
+
+def test_the_controls_a_language_switch_remakes_come_back_with_their_kept_values(notebook):
+    """The Balance and bench controls carry words, so their cells read the labels; they are
+    remade with the values kept in a store that no language switch remakes (the browser
+    test types a design, switches to Français and finds it, with the curve settings)."""
+    cells = {frozenset(cell._cell.defs): cell._cell.refs
+             for cell in notebook.app._cell_manager.cells()}
+    store = next(refs for defs, refs in cells.items() if "kept_values" in defs)
+    assert not store & {"language", "ui_text"}
+    for control in ("curve_slope", "mc_play", "designs_location", "design_pick", "design_text"):
+        refs = next(refs for defs, refs in cells.items() if control in defs)
+        assert {"ui_text", "kept"} <= refs, control

@@ -227,6 +227,10 @@ def test_the_balance_and_bench_charts_read_in_french(pool, knight) -> None:
         "en dessous", "sur la droite", "au-dessus"]
     flags = {row["trend_flag"] for row in curve["datasets"][points["data"]["name"]]}
     assert flags and flags <= {"en dessous", "sur la droite", "au-dessus"}
+    variants = chart_spec(french["bench variants"])
+    changes = {row["change"] for rows in variants["datasets"].values() for row in rows
+               if "change" in row}
+    assert "la création" in changes and not any("level up" in change for change in changes)
 
 
 def test_the_french_charts_as_vega_draws_them(pool, knight) -> None:

@@ -31,6 +31,7 @@ from leveler.balance import (
 )
 from leveler.data import card_from_record
 from leveler.designs import load_designs, save_designs
+from leveler.labels import LABELS
 from leveler.pool import progression
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
@@ -373,3 +374,95 @@ def test_the_bench_shows_the_pool_alone_while_the_draft_does_not_parse(pool) -> 
     assert good.design_rows is not None and list(good.design_rows["name"]) == ["Bench Knight"] * 3
     assert set(bv.bench_tables(good)) == {"design", "variants"}
     assert set(good.progression["name"]) == {*pool, "Bench Knight"}
+
+
+# ---------------------------------------------------------------- the views' words
+
+EN, FR = LABELS["en"], LABELS["fr"]
+
+
+def test_the_english_views_and_constants_are_the_labels_english() -> None:
+    assert (bv.BALANCE_TAB, bv.BENCH_TAB) == (EN["tab_balance"], EN["tab_bench"]) == (
+        "Balance", "Design bench")
+    assert bv.BALANCE_INTRO.startswith("Every band") and bv.BENCH_INTRO.startswith("Write a")
+    assert bv.BALANCE_INTRO is EN["balance_intro"] and bv.BENCH_INTRO is EN["bench_intro"]
+    assert bv.NEW_DESIGN_LABEL == EN["design_new"] == "New design"
+    assert all(bv.heading_text(heading) == heading for heading in bv.BALANCE_COLUMNS.values())
+
+
+def test_french_tables_show_french_headings_flags_and_sources_of_english_frames(pool,
+                                                                              knight) -> None:
+    frame = bv.balance_frame(pool, [knight])
+    table = bv.balance_table(frame)
+    assert list(table.columns) == list(bv.BALANCE_COLUMNS.values())  # the frame stays English
+    english = bv.frame_html(table, "c", kind="balance", sources=list(frame["source"]))
+    assert english == bv.frame_html(table, "c", kind="balance", sources=list(frame["source"]),
+                                    text=EN)
+    page = bv.frame_html(table, "c", kind="balance", sources=list(frame["source"]), text=FR)
+    heads = re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", page)
+    assert heads == ["Carte", "Origine", "Niveau", "Marqueurs", "Mana", "Tour", "F/E", "F+E",
+                     "Tendance", "Face à la tendance", "Vanille", "Face à la vanille"]
+    assert '<td class="lv-flag-above">au-dessus</td>' in page
+    assert '<td class="lv-flag-below">en dessous</td>' in page
+    assert "<td>imprimée</td>" in page and "<td>création</td>" in page
+    assert not re.search(r">(above|below|printed|design)</td>", page.replace(
+        "<td>printed</td>", ""))  # (a band named "printed" is the library's stage 0)
+    assert "Rien à afficher." in bv.frame_html(table.head(0), "c", kind="balance", text=FR)
+    chances = bv.reach_frame(pool, [], run=True, games=500)
+    assert chances is not None
+    reach = bv.frame_html(bv.reach_table(chances.frame, "Hexdrinker"), "c", kind="chances",
+                          text=FR)
+    assert re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", reach)[:3] == [
+        "Niveau", "Tour 1", "Tour 2"]
+    assert reach.count('<td class="lv-num">') > 0  # "Turn N" columns still numbers
+
+
+def test_french_variants_read_in_french_and_keep_their_flag_colours(pool, knight) -> None:
+    placed = bv.variants_frame(knight, pool)
+    english, french = bv.variants_table(placed), bv.variants_table(placed, FR)
+    assert list(english.columns) == list(french.columns)  # the headings: frame_html's job
+    assert french["Change"].iloc[0] == "la création"
+    assert list(french["Change"]) == [bv.change_label(str(p), int(s), FR) for p, s in
+                                      placed.groupby("variant").first()[["parameter",
+                                                                         "step"]].to_numpy()]
+    assert "tendance" in french.iloc[0, 1] and " mana · tour " in french.iloc[0, 1]
+    page_en = bv.frame_html(english, "v", kind="variants")
+    page_fr = bv.frame_html(french, "v", kind="variants", text=FR)
+    assert re.findall(r'class="lv-cell[^"]*"', page_en) == re.findall(
+        r'class="lv-cell[^"]*"', page_fr)
+    assert re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", page_fr)[:3] == [
+        "Changement", "Imprimée", "Niveau 1"]
+
+
+@pytest.mark.parametrize(("parameter", "step", "words"), [
+    ("design", 0, "la création"),
+    ("level_up_cost", 1, "coût de montée de niveau +1 générique"),
+    ("printed_power", -1, "cartouche imprimé : force -1"),
+    ("band2_min_level", 1, "niveau 2 : début (N1) +1"),
+])
+def test_french_change_labels(parameter: str, step: int, words: str) -> None:
+    assert bv.change_label(parameter, step, FR) == words
+
+
+def test_french_parse_error_design_and_designs_file(tmp_path: Path, knight) -> None:
+    draft = bv.read_draft(*BROKEN.values())
+    assert draft.error is not None and draft.error.line_number is not None
+    page = bv.draft_error_html(draft, FR)
+    assert f"Cette création n&#x27;est pas encore lisible (ligne {draft.error.line_number} " \
+           "du texte)." in page
+    assert f"↑ ligne {draft.error.line_number} : " in page
+    assert page.count(draft.error.message.replace("'", "&#x27;")) >= 1  # the library's message
+    assert bv.draft_error_html(draft) == bv.draft_error_html(draft, EN)
+    assert "<strong>imprimée</strong>" in bv.design_html(knight, FR)
+    path = tmp_path / "designs.json"
+    note = bv.save_design(path, KNIGHT, FR)
+    assert note == f"« Bench Knight » ajoutée dans {path} : 1 création(s) dans le fichier."
+    assert bv.save_design(path, KNIGHT, FR).startswith("« Bench Knight » remplacée dans ")
+    bv.save_design(path, BROKEN)
+    listed = bv.designs_html(bv.open_designs(path), FR)
+    assert "Fichier des créations :" in listed and "2 création(s), 1 lisible(s)" in listed
+    assert "illisible : " in listed and ">lisible</span>" in listed
+    _, failed, ok = bv.save_and_reload(bv.open_designs(path), {**KNIGHT, "name": ""}, FR)
+    assert not ok and failed is not None and failed.startswith("Pas enregistrée : ")
+    choices = bv.design_choices(bv.open_designs(path), FR)
+    assert next(iter(choices)) == "Nouvelle création" and "Bench Knight" in choices

@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from leveler import CardTextError, LevelerCard, Zone, characteristics
-from leveler.balance import curve, fit_trend, turns_to_band, variants
+from leveler import CardTextError, LevelerCard, Zone, characteristics, labels
+from leveler.balance import VanillaLine, curve, fit_trend, turns_to_band, variants
 from leveler.data import card_from_record
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
@@ -29,6 +29,9 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 30_000
 FIELDS = {"name": "Design name", "mana_cost": "Mana cost", "type_line": "Type line",
           "power": "Power", "toughness": "Toughness", "oracle_text": "Oracle text"}
+FIELD_KEYS = {"name": "name", "mana_cost": "cost", "type_line": "type", "power": "power",
+              "toughness": "toughness", "oracle_text": "text"}
+"""A design field -> its label's key in leveler.labels (``design_`` + this)."""
 ROWS = """(kind) => [...document.querySelectorAll(`table.lv-btable[data-kind=${kind}] tbody tr`)]
   .map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()))"""
 INJECTED = """() => [
@@ -54,13 +57,18 @@ def rows_of(page: Page, kind: str) -> list[list[str]]:
     return rows
 
 
-def design_rows(card: LevelerCard, pool: dict[str, LevelerCard]) -> list[list[Any]]:
-    """The design's table per the library: placed against the printed pool's trend."""
-    placed = curve([card], trend=fit_trend(pool))
+def design_rows(card: LevelerCard, pool: dict[str, LevelerCard],
+                vanilla: VanillaLine | None = None,
+                words: dict[str, str] | None = None) -> list[list[Any]]:
+    """The design's table per the library: placed against the printed pool's trend (flags
+    in the labels' ``words``, English by default)."""
+    placed = curve([card], trend=fit_trend(pool), vanilla=vanilla or VanillaLine())
     turns = list(turns_to_band(card)["turn"])
+    flag = (words or labels.LABELS["en"]).__getitem__
     return [[row.band, str(row.min_level), str(row.mana_invested), str(turns[row.stage]),
              f"{row.power}/{row.toughness}", str(row.stats), row.trend_stats,
-             str(row.trend_flag), row.vanilla_stats, str(row.vanilla_flag)]
+             flag(f"chart.flag.{row.trend_flag}"), row.vanilla_stats,
+             flag(f"chart.flag.{row.vanilla_flag}")]
             for row in placed.itertuples(index=False)]
 
 
@@ -223,3 +231,69 @@ def test_a_hostile_design_shows_as_text_and_opens_no_dialog(
     page.wait_for_timeout(500)
     assert page.evaluate(INJECTED) == [0, 0, 0]
     assert dialogs == []
+
+
+def number_input(page: Page, label: str) -> Any:
+    """A ``mo.ui.number``'s input, by its label (marimo's aria-label holds markup, not text)."""
+    return page.locator("marimo-number").filter(
+        has=page.locator("label", has_text=re.compile(rf"^{re.escape(label)}$"))).locator("input")
+
+
+CHART_TITLED = """(title) => [...document.querySelectorAll('marimo-vega')].some(vega => {
+  try { return JSON.stringify(JSON.parse(vega.getAttribute('data-spec') || '{}').title ?? '')
+          .includes(title); } catch (error) { return false; } })"""
+
+
+def wait_for_chart(page: Page, title: str) -> None:
+    """Wait until a chart titled ``title`` is on the page (its cell may still be running)."""
+    page.wait_for_function(CHART_TITLED, arg=title, timeout=TIMEOUT)
+
+
+def test_a_language_switch_keeps_the_typed_design_and_settings_and_words_them_in_french(
+        page: Page, bench_url: str, designs_path: Path, pool: dict[str, LevelerCard]) -> None:
+    """Typed but not saved, then Français: the bench (and Balance) speak French, the design
+    and the vanilla line's a = 1.5 are still there and still placed as the library says."""
+    fr = labels.LABELS["fr"]
+    card = card_from_record(KNIGHT)
+    open_bench(page, bench_url)
+    type_design(page, KNIGHT)
+    expect(page.locator(".lv-design-name")).to_have_text("Bench Knight", timeout=TIMEOUT)
+    slope = number_input(page, "a").first
+    slope.fill("1.5")
+    slope.press("Enter")
+    vanilla = VanillaLine(1.5, 0.0)
+    expect_design_rows(page, design_rows(card, pool, vanilla))
+    saved = saved_records(designs_path) if designs_path.exists() else []
+
+    page.locator("aside.app-sidebar").get_by_label("Français").check()
+    page.get_by_role("tab", name=fr["tab_bench"]).click(timeout=TIMEOUT)
+    for key in FIELDS:
+        expect(page.get_by_label(fr[f"design_{FIELD_KEYS[key]}"], exact=True)).to_have_value(
+            KNIGHT[key], timeout=TIMEOUT)
+    expect(number_input(page, "a").first).to_have_value("1.5", timeout=TIMEOUT)
+    expect(page.get_by_text(fr["curve_line"]).first).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(".lv-design-name")).to_have_text("Bench Knight", timeout=TIMEOUT)
+    expect_design_rows(page, design_rows(card, pool, vanilla, fr))
+    design = page.locator("table.lv-btable[data-kind=design]")
+    expect(design.locator("caption")).to_have_text(fr["design_caption"])
+    expect(design.locator("thead th")).to_have_text(
+        [fr[f"bcol.{heading}"] for heading in ("Band", "Counters", "Mana", "Turn", "P/T", "P+T",
+                                               "Trend", "vs trend", "Vanilla", "vs vanilla")])
+    expect(page.locator("table.lv-btable[data-kind=variants] tbody td").first).to_have_text(
+        fr["change.design"], timeout=TIMEOUT)
+    wait_for_chart(page, fr["chart.investment_title"])
+    invested = {row["name"] for row in chart_rows(page, fr["chart.investment_title"])}
+    assert "Bench Knight" in invested
+    expect(page.get_by_role("button", name=fr["design_save"])).to_be_visible()
+    expect(page.get_by_label(fr["design_open"], exact=True)).to_be_visible()
+    assert (saved_records(designs_path) if designs_path.exists() else []) == saved  # no save
+
+    page.get_by_role("tab", name=fr["tab_balance"]).click()
+    balance = page.locator("table.lv-btable[data-kind=balance]")
+    expect(balance.locator("caption")).to_have_text(fr["balance_caption"], timeout=TIMEOUT)
+    expect(balance.locator("thead th").first).to_have_text(fr["bcol.Card"])
+    expect(page.get_by_role("button", name="Jouer 100\u202f000 parties par carte")).to_be_visible(
+        timeout=TIMEOUT)
+    expect(page.get_by_text("Pas encore jouées avec ces réglages")).to_be_visible()
+    wait_for_chart(page, fr["chart.curve_title"])
+    assert chart_rows(page, fr["chart.curve_title"])
