@@ -53,6 +53,18 @@ class Zone(StrEnum):
         return self.value
 
 
+def level_symbol(min_level: int, max_level: int | None) -> str:
+    """A level symbol as printed: ``LEVEL 2-6``, or ``LEVEL 7+`` for an open band (711.2b)."""
+    if max_level is None:
+        return f"LEVEL {min_level}+"
+    return f"LEVEL {min_level}-{max_level}"
+
+
+def level_up_ability(cost: ManaCost) -> str:
+    """The level up ability as it reads on a card, e.g. ``Level up {W}`` (CR 702.87a)."""
+    return f"Level up {cost}"
+
+
 @dataclass(frozen=True, slots=True)
 class LevelBand:
     """One level symbol and its striation: base P/T and abilities while it applies (CR 711.2)."""
@@ -87,9 +99,7 @@ class LevelBand:
     @property
     def label(self) -> str:
         """The level symbol as printed: ``LEVEL 2-6`` or ``LEVEL 7+``."""
-        if self.max_level is None:
-            return f"LEVEL {self.min_level}+"
-        return f"LEVEL {self.min_level}-{self.max_level}"
+        return level_symbol(self.min_level, self.max_level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +139,7 @@ class LevelerCard:
     @property
     def level_up_ability(self) -> str:
         """The level up ability as it reads on the card, e.g. ``Level up {W}`` (CR 702.87a)."""
-        return f"Level up {self.level_up_cost}"
+        return level_up_ability(self.level_up_cost)
 
     @property
     def colors(self) -> tuple[str, ...]:

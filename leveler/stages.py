@@ -22,7 +22,8 @@ from operator import attrgetter
 import numpy as np
 import pandas as pd
 
-from leveler.model import LevelerCard
+from leveler.mana import ManaCost
+from leveler.model import LevelerCard, level_symbol, level_up_ability
 
 __all__ = ["CITATIONS", "CITE_OFF", "StageTables", "narrow", "stage_tables"]
 
@@ -93,10 +94,12 @@ class _Columns:
         values = np.fromiter(map(attrgetter(attribute), items), dtype=np.int64, count=len(items))
         self.ints.setdefault(key, []).append(values)
 
-    def read_objects(self, key: str, items: Iterable[object], count: int) -> np.ndarray:
-        values = objects(items, count)
-        self.objects.setdefault(key, []).append(values)
-        return values
+    def read_lengths(self, key: str, items: Sequence[Sequence[object]]) -> None:
+        values = np.fromiter(map(len, items), dtype=np.int64, count=len(items))
+        self.ints.setdefault(key, []).append(values)
+
+    def read_objects(self, key: str, items: Iterable[object], count: int) -> None:
+        self.objects.setdefault(key, []).append(objects(items, count))
 
     def intern(self, key: str, items: Iterable[object], count: int) -> None:
         self.interned.setdefault(key, _Interned()).add(objects(items, count))
@@ -118,8 +121,7 @@ def _read(cards: Sequence[LevelerCard]) -> _Columns:
         block = cards[start:start + BLOCK]
         per_card = list(map(attrgetter("bands"), block))
         bands = list(chain.from_iterable(per_card))
-        read.ints.setdefault("band_counts", []).append(
-            np.fromiter(map(len, per_card), dtype=np.int64, count=len(block)))
+        read.read_lengths("band_counts", per_card)
         read.read_objects("names", map(attrgetter("name"), block), len(block))
         for attribute in ("power", "toughness"):
             read.read_ints(f"card_{attribute}", block, attribute)
@@ -203,7 +205,8 @@ def _level_symbols(band_mins: np.ndarray, band_maxes: np.ndarray
     low_codes, lows = pd.factorize(band_mins, sort=False)
     high_codes, highs = pd.factorize(band_maxes, sort=False)
     codes, pairs = pd.factorize(low_codes * len(highs) + high_codes, sort=False)
-    texts = [_level_symbol(int(lows[pair // len(highs)]), int(highs[pair % len(highs)]))
+    texts = [level_symbol(int(lows[pair // len(highs)]),
+                          _none_if_open(int(highs[pair % len(highs)])))
              for pair in pairs]
     return codes, objects(texts, len(texts))
 
@@ -237,13 +240,13 @@ def _ability_keys(read: _Columns, owner: np.ndarray
 def _ability_text(outside: tuple[str, ...], level_up_symbols: tuple[str, ...],
                   band_abilities: tuple[str, ...]) -> str:
     """Abilities as they read at a stage: outside abilities, level up (711.4), the band's."""
-    level_up = "Level up " + "".join(f"{{{symbol}}}" for symbol in level_up_symbols)
+    level_up = level_up_ability(ManaCost(level_up_symbols))
     return "\n".join((*outside, level_up, *band_abilities))
 
 
-def _level_symbol(low: int, high: int) -> str:
-    """``LEVEL low-high``, or ``LEVEL low+`` when ``high`` is -1 (an open band, 711.2b)."""
-    return f"LEVEL {low}+" if high < 0 else f"LEVEL {low}-{high}"
+def _none_if_open(max_level: int) -> int | None:
+    """N2 as the model has it: None for the -1 that marks an open band here (711.2b)."""
+    return None if max_level < 0 else max_level
 
 
 def objects(values: Iterable[object], count: int) -> np.ndarray:
