@@ -1,0 +1,8 @@
+"""Everything in leveler that opens files or reads untrusted bytes.
+
+- :mod:`leveler.io.budget`: JSON read under a size, depth and count budget, checked while
+  reading, before any object is built (uploads, situation files, pool files, designs).
+- :mod:`leveler.io.designs`: the designs store (SQLite, revisions, drafts, JSON import/export).
+
+The rules core (model, mana, text, rules, situation, layers) imports nothing from here.
+"""
