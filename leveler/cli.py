@@ -1,19 +1,30 @@
 """The ``leveler`` command line: show a card at a count and zone, print the pool as a table,
 resolve a situation file layer by layer, balance a card, draw a chart as PNG or SVG.
 
-Exit status: 0 on success, 1 when a lookup or a file fails, 2 on bad usage.
+Exit status: 0 on success, 1 on any failure (a card not found, a file that cannot be read or
+written, an input too large or too deeply nested, a closed output pipe), 2 on bad usage.
+Every failure is a short message on standard error, never a traceback. Input files must be
+regular files (a FIFO, device or folder is refused, never waited on); outputs are written
+atomically and never replace an existing file without ``--force``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
+import functools
+import io
 import json
+import os
+import re
+import stat
 import sys
 import textwrap
 import unicodedata
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import IO, Any
 
 from leveler.balance import card_balance
 from leveler.data import load_pool_report, load_rule_texts, read_json
@@ -24,7 +35,13 @@ from leveler.rules import characteristics
 
 __all__ = ["main"]
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+MAX_LEVEL_COUNTERS = 1000
+"""The most level counters ``--level`` takes: no printed leveler has a band past 12, and a
+count this high already needs more mana than a game has (702.87a puts one per activation)."""
+MESSAGE_LINES, MESSAGE_WIDTH = 12, 300
+"""An error message is cut to this many lines of at most this many characters."""
+FORCE_HELP = "replace an output file that already exists (never a folder, FIFO or link)"
 POOL_HELP = ("a card file instead of the bundled printed pool: the project's JSON, Scryfall "
              "(card, list, bulk) or MTGJSON (set file, AtomicCards); only levelers are kept")
 
@@ -34,14 +51,21 @@ class LookupFailed(Exception):
 
 
 def _level(text: str) -> int:
+    digits = text.strip().lstrip("+-")
+    if digits.isdecimal() and len(digits) > len(str(MAX_LEVEL_COUNTERS)):
+        raise argparse.ArgumentTypeError(
+            f"level counters: at most {MAX_LEVEL_COUNTERS}, not {text[:40]!r}")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"level counters must be a whole number, not {text!r}"
+            f"level counters must be a whole number, not {text[:40]!r}"
         ) from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"level counters cannot be negative ({value})")
+    if value > MAX_LEVEL_COUNTERS:
+        raise argparse.ArgumentTypeError(
+            f"level counters: at most {MAX_LEVEL_COUNTERS}, not {value}")
     return value
 
 
@@ -76,15 +100,72 @@ def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard:
     raise LookupFailed(f"no card named {name!r} in the pool.{hint}")
 
 
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _open_input(path: str, what: str) -> IO[bytes]:
+    """``path`` opened for reading, if it is a regular file; a FIFO, device or folder is
+    refused. It is opened without blocking, so a FIFO nobody writes to never hangs."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise LookupFailed(f"{path}: cannot read the {what} ({error.strerror})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise LookupFailed(f"{path}: cannot read the {what}: it is {_file_kind(mode)}, "
+                               "and leveler reads only regular files")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+@contextlib.contextmanager
+def _reading(source: str) -> Iterator[None]:
+    """Any failure to read or take in ``source`` as a :class:`LookupFailed` naming it."""
+    try:
+        yield
+    except LookupFailed:
+        raise
+    except UnicodeDecodeError as error:
+        raise LookupFailed(f"{source}: not UTF-8 text ({error.reason} at byte {error.start})"
+                           ) from None
+    except ValueError as error:
+        text = str(error)
+        raise LookupFailed(text if text.startswith(source) else f"{source}: {text}") from None
+    except RecursionError:
+        raise LookupFailed(f"{source}: nested too deeply to read") from None
+    except MemoryError:
+        raise LookupFailed(f"{source}: too large to read (out of memory)") from None
+    except OverflowError as error:
+        raise LookupFailed(f"{source}: a number too large to work with ({error})") from None
+    except OSError as error:
+        raise LookupFailed(f"{source}: cannot read ({error.strerror or error})") from None
+
+
 def _load(path: str | None) -> dict[str, LevelerCard]:
     """The pool, from any card file ``load_pool`` recognises; what it skipped on stderr."""
-    try:
-        report = load_pool_report(path)
+    with _reading(path or "the bundled pool"):
+        if path is None:
+            report = load_pool_report(None)
+        else:
+            with _open_input(path, "pool file") as stream:
+                report = load_pool_report(stream, name=path)
         report.raise_for_errors()
-    except ValueError as error:
-        raise LookupFailed(str(error)) from None
     if report.skipped or report.notes:
-        print(f"leveler: {report.summary()}", file=sys.stderr)
+        _say(f"leveler: {report.summary()}")
     return report.cards
 
 
@@ -93,16 +174,16 @@ def _show(args: argparse.Namespace) -> int:
     card = find_card(pool, args.name)
     result = characteristics(card, args.level, args.zone)
     quotes = load_rule_texts()
-    print(f"{card.name}  {card.mana_cost}  {card.type_line}")
-    print(f"with {args.level} level counter(s), in the {args.zone}:")
-    print(f"  power/toughness: {result.power}/{result.toughness}")
-    print(f"  band:            {result.band.label if result.band else 'none'}")
-    print("  abilities:       " + "\n                   ".join(result.abilities))
-    print("decided by:")
+    _out(f"{card.name}  {card.mana_cost}  {card.type_line}")
+    _out(f"with {args.level} level counter(s), in the {args.zone}:")
+    _out(f"  power/toughness: {result.power}/{result.toughness}")
+    _out(f"  band:            {result.band.label if result.band else 'none'}")
+    _out("  abilities:       " + "\n                   ".join(result.abilities))
+    _out("decided by:")
     for number in (*result.citations, "711.4"):
-        print(f"  {number}  {quotes[number][1]}")
+        _out(f"  {number}  {quotes[number][1]}")
     for warning in card.rule_warnings:
-        print(f"note: {warning}")
+        _out(f"note: {warning}")
     return EXIT_OK
 
 
@@ -114,22 +195,22 @@ def _table(args: argparse.Namespace) -> int:
         abilities=frame["abilities"].astype(str).str.replace("\n", "; "),
     )
     columns = ["name", "power", "toughness", "band", "citation", "abilities"]
-    print(f"{len(frame)} cards with {args.level} level counter(s), in the {args.zone}")
-    print(frame[columns].to_string(index=False, max_colwidth=60))
+    _out(f"{len(frame)} cards with {args.level} level counter(s), in the {args.zone}")
+    _out(frame[columns].to_string(index=False, max_colwidth=60))
     return EXIT_OK
 
 
 def _read_situation(path: str) -> Any:
-    """The JSON in ``path`` (``-`` for standard input)."""
+    """The JSON in ``path`` (``-`` for standard input), which must be a regular file."""
     if path == "-":
-        try:
-            return json.loads(sys.stdin.read())
-        except json.JSONDecodeError as error:
-            raise LookupFailed(f"{path}: not a JSON file ({error})") from None
-    try:
+        with _reading("standard input"):
+            try:
+                return json.loads(sys.stdin.read())
+            except json.JSONDecodeError as error:
+                raise LookupFailed(f"standard input: not JSON ({error})") from None
+    with _reading(path):
+        _open_input(path, "situation file").close()  # refuses a FIFO, device or folder
         return read_json(path, "situation file")
-    except ValueError as error:
-        raise LookupFailed(str(error)) from None
 
 
 def _resolution_text(result: Resolution, width: int = 100) -> str:
@@ -159,31 +240,28 @@ def _resolution_text(result: Resolution, width: int = 100) -> str:
 def _resolve(args: argparse.Namespace) -> int:
     pool = _load(args.pool) if args.pool else None
     data = _read_situation(args.file)
-    try:
+    with _reading("standard input" if args.file == "-" else args.file):
         result = resolve_situation(data, pool)
-    except ValueError as error:
-        raise LookupFailed(f"{args.file}: {error}") from None
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+        _out(_c1_escaped(json.dumps(result.to_dict(), indent=2, ensure_ascii=False)))
     else:
-        print(_resolution_text(result))
+        _out(_resolution_text(result))
     return EXIT_OK
 
 
 def _balance(args: argparse.Namespace) -> int:
+    _check_outputs({"--csv": args.csv}, args.force)
     pool = _load(args.pool)
     card = find_card(pool, args.name)
     frame = card_balance(card, pool)
-    print(f"{card.name}  {card.mana_cost}  level up {card.level_up_cost}  "
+    _out(f"{card.name}  {card.mana_cost}  level up {card.level_up_cost}  "
           "(turns: on the play, one land a turn, colours ignored; curve: the printed pool's "
           "trend and P+T = 2 x mana)")
-    print(frame.to_string(index=False, float_format=lambda x: f"{x:.2f}"))
+    _out(frame.to_string(index=False, float_format=lambda x: f"{x:.2f}"))
     if args.csv:
-        try:
-            frame.to_csv(args.csv, index=False)
-        except OSError as error:
-            raise LookupFailed(f"{args.csv}: cannot write ({error.strerror})") from None
-        print(f"wrote {args.csv}")
+        from leveler.export import frame_csv
+
+        _write(args.csv, "csv", lambda: frame_csv(frame), args.force)
     return EXIT_OK
 
 
@@ -215,25 +293,65 @@ def _chart_of(kind: str, pool: dict[str, LevelerCard], names: list[str], zone: Z
 
 def _chart(args: argparse.Namespace) -> int:
     if not (args.png or args.svg):
-        print("leveler chart: give --png FILE and/or --svg FILE", file=sys.stderr)
+        _say("leveler chart: give --png FILE and/or --svg FILE")
         return EXIT_USAGE
     if args.zone is not None and args.kind != "progression":
-        print(f"leveler chart: --zone is for the progression chart, not {args.kind}",
-              file=sys.stderr)
+        _say(f"leveler chart: --zone is for the progression chart, not {args.kind}")
         return EXIT_USAGE
+    if args.png and args.svg and os.path.abspath(args.png) == os.path.abspath(args.svg):
+        _say(f"leveler chart: --png and --svg name the same file ({args.png})")
+        return EXIT_USAGE
+    _check_outputs({"--png": args.png, "--svg": args.svg}, args.force)
     pool = _load(args.pool)
     names = list(dict.fromkeys(find_card(pool, name).name for name in args.card))
     chart = _chart_of(args.kind, pool, names, args.zone or Zone.BATTLEFIELD)
-    from leveler.export import write_chart
+    from leveler import export
 
-    for path in (args.png, args.svg):
+    for kind, path in (("png", args.png), ("svg", args.svg)):
         if path:
-            try:
-                write_chart(chart, path)
-            except OSError as error:
-                raise LookupFailed(f"{path}: cannot write ({error.strerror})") from None
-            print(f"wrote {path}")
+            _write(path, kind, functools.partial(export.chart_bytes, chart, kind), args.force)
     return EXIT_OK
+
+
+def _check_outputs(paths: Mapping[str, str | None], force: bool) -> None:
+    """Refuse, before any work, an output that exists (without ``--force``), or is a
+    folder, FIFO, device, symbolic link or read-only file."""
+    from leveler.export import OutputExists, OutputRefused, check_output
+
+    for flag, path in paths.items():
+        if not path:
+            continue
+        try:
+            check_output(path, force=force)
+        except OutputExists:
+            raise LookupFailed(f"{path}: already exists; give --force to replace it "
+                               f"({flag})") from None
+        except OutputRefused as error:
+            raise LookupFailed(f"{error} ({flag})") from None
+        except OSError as error:
+            raise LookupFailed(f"{path}: cannot write ({error.strerror or error})") from None
+
+
+def _write(path: str, kind: str, data: Callable[[], bytes], force: bool) -> None:
+    """Write ``kind`` (the flag's format, whatever the name's suffix) to ``path``
+    atomically; a note when the suffix says another format."""
+    from leveler.export import OutputExists, OutputRefused, write_atomic
+
+    with _reading(f"the {kind.upper()} for {path}"):
+        content = data()
+    try:
+        write_atomic(path, content, force=force)
+    except OutputExists:
+        raise LookupFailed(f"{path}: already exists; give --force to replace it") from None
+    except OutputRefused as error:
+        raise LookupFailed(str(error)) from None
+    except OSError as error:
+        raise LookupFailed(f"{path}: cannot write ({error.strerror or error})") from None
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix != kind:
+        _say(f"leveler: note: {path} holds {kind.upper()} (from --{kind}), though its name "
+             f"ends in {'.' + suffix if suffix else 'no suffix'}")
+    _out(f"wrote {path}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -270,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
         "balance", help="mana invested, turns and the curve for each band of a card")
     balance.add_argument("name", help="card name (English or a printed translation)")
     balance.add_argument("--csv", help="also write the table to this CSV file")
+    balance.add_argument("--force", action="store_true", help=FORCE_HELP)
     balance.add_argument("--pool", help=POOL_HELP)
     balance.set_defaults(handler=_balance)
 
@@ -284,22 +403,99 @@ def build_parser() -> argparse.ArgumentParser:
                        help="zone of the progression chart (default battlefield)")
     chart.add_argument("--png", metavar="FILE", help="write the chart as PNG to FILE")
     chart.add_argument("--svg", metavar="FILE", help="write the chart as SVG to FILE")
+    chart.add_argument("--force", action="store_true", help=FORCE_HELP)
     chart.add_argument("--pool", help=POOL_HELP)
     chart.set_defaults(handler=_chart)
     return parser
 
 
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Characters a terminal would obey rather than show (escapes, bidi overrides), from a file."""
+
+
+def _printable(text: str) -> str:
+    """``text`` with terminal control characters shown as ``\\xNN``; tabs and lines kept."""
+    return _CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}"
+                         if ord(found.group()) < 0x100 else f"\\u{ord(found.group()):04x}",
+                         text)
+
+
+def _c1_escaped(document: str) -> str:
+    """JSON text with the C1 controls and bidi overrides JSON leaves raw escaped (``\\u009b``)."""
+    return _CONTROLS.sub(lambda found: f"\\u{ord(found.group()):04x}", document)
+
+
+def _out(text: str) -> None:
+    print(_printable(text))
+
+
+def _say(message: str) -> None:
+    """A message on standard error: controls shown, cut to a few short lines."""
+    lines = _printable(message).splitlines() or [""]
+    kept = [line if len(line) <= MESSAGE_WIDTH else line[:MESSAGE_WIDTH] + "…"
+            for line in lines[:MESSAGE_LINES]]
+    if len(lines) > MESSAGE_LINES:
+        kept.append(f"  … and {len(lines) - MESSAGE_LINES} more line(s)")
+    print("\n".join(kept), file=sys.stderr)
+
+
+def _utf8_streams() -> None:
+    """Write UTF-8 whatever the terminal's encoding (names and rule quotes are not ASCII)."""
+    for stream, errors in ((sys.stdout, "surrogateescape"), (sys.stderr, "backslashreplace")):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError, io.UnsupportedOperation):
+                stream.reconfigure(encoding="utf-8", errors=errors)
+
+
+def _quiet_stdout() -> None:
+    """After the reader closed the pipe: send what is left to nowhere, so the flush at
+    exit does not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status (0, 1 on any failure, 2 on usage).
+
+    The one error boundary: whatever fails becomes a message on standard error naming
+    what and where, with status 1; no traceback reaches the user.
+    """
+    _utf8_streams()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
-        return int(exit_.code or 0)
+        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    command = f"leveler {args.command}"
     try:
         status: int = args.handler(args)
+        sys.stdout.flush()
     except LookupFailed as error:
-        print(f"leveler: {error}", file=sys.stderr)
+        _say(f"leveler: {error}")
+        return EXIT_FAILED
+    except BrokenPipeError:
+        _quiet_stdout()  # `leveler table | head -1`: the reader has all it wanted
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        _say(f"{command}: interrupted")
+        return EXIT_INTERRUPTED
+    except RecursionError:
+        _say(f"{command}: an input is nested too deeply to work with")
+        return EXIT_FAILED
+    except MemoryError:
+        _say(f"{command}: out of memory (an input is too large)")
+        return EXIT_FAILED
+    except OverflowError as error:
+        _say(f"{command}: a number is too large to work with ({error})")
+        return EXIT_FAILED
+    except OSError as error:
+        where = f" ({error.filename})" if error.filename else ""
+        _say(f"{command}: {error.strerror or error}{where}")
+        return EXIT_FAILED
+    except Exception as error:  # the boundary: a message, never a traceback
+        _say(f"{command}: failed: {type(error).__name__}: {error}")
         return EXIT_FAILED
     return status
 

@@ -1,4 +1,6 @@
-"""Exports: a table as CSV bytes, an Altair chart as PNG or SVG bytes (vl-convert).
+"""Exports: a table as CSV bytes, an Altair chart as PNG or SVG bytes (vl-convert), and
+files written safely: atomically, never over an existing file unless asked, never over a
+folder, FIFO, device or symbolic link.
 
 The charts are rendered by ``vl-convert-python`` (Vega-Lite compiled and drawn in
 process, no browser and no network), at the Vega-Lite version Altair writes.
@@ -15,7 +17,12 @@ cannot fetch; :func:`chart_spec` therefore always inlines the data.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import re
+import secrets
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -29,13 +36,18 @@ __all__ = [
     "FORMATS",
     "PNG_SIGNATURE",
     "Download",
+    "OutputExists",
+    "OutputRefused",
     "chart_bytes",
     "chart_png",
     "chart_spec",
     "chart_svg",
+    "check_output",
     "downloads",
     "frame_csv",
+    "write_atomic",
     "write_chart",
+    "write_csv",
 ]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -95,14 +107,123 @@ def chart_bytes(chart: alt.TopLevelMixin, kind: str, scale: float = DEFAULT_SCAL
     raise ValueError(f"cannot export a chart as {kind!r}: expected one of {', '.join(FORMATS)}")
 
 
-def write_chart(chart: alt.TopLevelMixin, path: str | Path,
-                scale: float = DEFAULT_SCALE) -> Path:
-    """Write the chart to ``path``, as PNG or SVG by its suffix; return the path."""
+class OutputRefused(ValueError):
+    """An output path the writers will not write to (named in the message)."""
+
+
+class OutputExists(OutputRefused):
+    """The output file exists and replacing it was not asked for (``force``)."""
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def check_output(path: str | Path, *, force: bool = False) -> os.stat_result | None:
+    """What is at ``path`` now (None: nothing), or OutputRefused if it may not be written.
+
+    Refused: a symbolic link, a folder, FIFO, socket or device (even with ``force``), a
+    read-only file (even with ``force``), and an existing file without ``force``.
+    """
     target = Path(path)
-    kind = target.suffix.lower().lstrip(".")
-    data = chart_bytes(chart, kind, scale)
-    target.write_bytes(data)
+    try:
+        found = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(found.st_mode):
+        raise OutputRefused(f"{target}: is a symbolic link; name the file itself")
+    if not stat.S_ISREG(found.st_mode):
+        raise OutputRefused(f"{target}: is {_kind_of(found.st_mode)}, not a file to write")
+    if not force:
+        raise OutputExists(f"{target}: already exists (not replaced without force)")
+    if not found.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise OutputRefused(f"{target}: is read-only; not replaced")
+    return found
+
+
+def write_atomic(path: str | Path, data: bytes, *, force: bool = False) -> Path:
+    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, flushed
+    to disk (fsync), then renamed over the target, so a reader or a crash sees the old
+    file or the new one, never half of one.
+
+    Without ``force`` an existing file is never replaced (checked again at the rename:
+    the file is linked into place, which fails if something appeared meanwhile). A
+    replaced file keeps its permission bits; a new one gets the usual ones (umask).
+    Raises :class:`OutputRefused` (see :func:`check_output`) or OSError.
+    """
+    target = Path(path)
+    found = check_output(target, force=force)
+    folder = target.parent
+    temp = folder / f".{target.name[:80]}.{secrets.token_hex(6)}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | os.O_NOFOLLOW,
+                 0o666)
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if found is not None:
+            os.chmod(temp, stat.S_IMODE(found.st_mode))
+            os.replace(temp, target)
+        else:
+            _link_new(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    _sync_folder(folder)
     return target
+
+
+def _link_new(temp: Path, target: Path) -> None:
+    """Put ``temp`` at ``target`` only if nothing is there, then drop the ``temp`` name."""
+    try:
+        os.link(temp, target)
+    except FileExistsError:
+        raise OutputExists(f"{target}: already exists (appeared while writing; not "
+                           "replaced without force)") from None
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK):
+            raise
+        # a file system without hard links: check once more, then rename
+        check_output(target)
+        os.replace(temp, target)
+        return
+    with contextlib.suppress(OSError):
+        os.unlink(temp)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder entry of a rename to disk, where the system allows it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_chart(chart: alt.TopLevelMixin, path: str | Path, kind: str,
+                scale: float = DEFAULT_SCALE, *, force: bool = False) -> Path:
+    """Write the chart to ``path`` as ``kind`` (PNG or SVG, whatever the file's suffix),
+    atomically, see :func:`write_atomic`; return the path."""
+    return write_atomic(path, chart_bytes(chart, kind, scale), force=force)
+
+
+def write_csv(frame: pd.DataFrame, path: str | Path, *, force: bool = False) -> Path:
+    """Write the table to ``path`` as CSV (:func:`frame_csv`), atomically; return the path."""
+    return write_atomic(path, frame_csv(frame), force=force)
 
 
 def frame_csv(frame: pd.DataFrame) -> bytes:

@@ -22,16 +22,16 @@ from leveler.export import PNG_SIGNATURE, chart_spec
 
 
 @pytest.fixture
-def written(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, Path]]:
-    """The charts the command writes, with their paths (the files are still written)."""
-    seen: list[tuple[Any, Path]] = []
-    original = export_module.write_chart
+def written(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, str]]:
+    """The charts the command draws, with the format asked (the files are still written)."""
+    seen: list[tuple[Any, str]] = []
+    original = export_module.chart_bytes
 
-    def spy(chart: Any, path: str | Path, scale: float = export_module.DEFAULT_SCALE) -> Path:
-        seen.append((chart, Path(path)))
-        return original(chart, path, scale)
+    def spy(chart: Any, kind: str, scale: float = export_module.DEFAULT_SCALE) -> bytes:
+        seen.append((chart, kind))
+        return original(chart, kind, scale)
 
-    monkeypatch.setattr(export_module, "write_chart", spy)
+    monkeypatch.setattr(export_module, "chart_bytes", spy)
     return seen
 
 
@@ -43,7 +43,7 @@ def chart_rows(chart: Any) -> pd.DataFrame:
 
 
 def test_chart_with_no_kind_writes_the_pools_progression_as_png(
-        tmp_path: Path, written: list[tuple[Any, Path]], pool: dict[str, LevelerCard],
+        tmp_path: Path, written: list[tuple[Any, str]], pool: dict[str, LevelerCard],
         capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.png"
     assert main(["chart", "--png", str(out)]) == 0
@@ -57,7 +57,7 @@ def test_chart_with_no_kind_writes_the_pools_progression_as_png(
 
 
 def test_progression_at_a_zone_for_one_card_as_svg(
-        tmp_path: Path, written: list[tuple[Any, Path]], pool: dict[str, LevelerCard]) -> None:
+        tmp_path: Path, written: list[tuple[Any, str]], pool: dict[str, LevelerCard]) -> None:
     """711.6: in the graveyard the lines are flat at the uppermost box."""
     out = tmp_path / "out.svg"
     assert main(["chart", "progression", "--zone", "graveyard", "--card",
@@ -70,7 +70,7 @@ def test_progression_at_a_zone_for_one_card_as_svg(
 
 @pytest.mark.parametrize("kind", ["investment", "turns", "curve"])
 def test_a_cards_balance_charts_hold_the_librarys_numbers(
-        kind: str, tmp_path: Path, written: list[tuple[Any, Path]],
+        kind: str, tmp_path: Path, written: list[tuple[Any, str]],
         pool: dict[str, LevelerCard]) -> None:
     png, svg = tmp_path / f"{kind}.png", tmp_path / f"{kind}.svg"
     assert main(["chart", kind, "--card", "Student of Warfare", "--card", "Hexdrinker",
@@ -78,7 +78,7 @@ def test_a_cards_balance_charts_hold_the_librarys_numbers(
     assert png.read_bytes()[:8] == PNG_SIGNATURE
     text = svg.read_text("utf-8")
     assert text.startswith("<svg") and "Student of Warfare" in text and "Echo Mage" not in text
-    assert [path for _, path in written] == [png, svg]
+    assert [kind for _, kind in written] == ["png", "svg"]
     rows = chart_rows(written[0][0])
     cards = rows[rows["name"].notna()] if "name" in rows else rows
     for name in ("Student of Warfare", "Hexdrinker"):

@@ -65,16 +65,21 @@ def test_the_spec_carries_its_data_inline_whatever_the_transformer(chart: alt.Ch
     assert alt.data_transformers.active != "to_nowhere"
 
 
-def test_chart_bytes_and_write_chart_pick_the_format(chart: alt.Chart, tmp_path: Path) -> None:
+def test_chart_bytes_and_write_chart_take_the_format_asked(chart: alt.Chart,
+                                                           tmp_path: Path) -> None:
+    """The format is the one asked for, never guessed from the file's suffix."""
     assert export.chart_bytes(chart, "png")[:8] == export.PNG_SIGNATURE
     assert export.chart_bytes(chart, "svg").startswith(b"<svg")
     with pytest.raises(ValueError, match="pdf"):
         export.chart_bytes(chart, "pdf")
-    assert export.write_chart(chart, tmp_path / "c.PNG").read_bytes()[:8] == export.PNG_SIGNATURE
-    assert export.write_chart(chart, tmp_path / "c.svg").read_bytes().startswith(b"<svg")
-    with pytest.raises(ValueError):
-        export.write_chart(chart, tmp_path / "c.txt")
-    assert not (tmp_path / "c.txt").exists()
+    assert export.write_chart(chart, tmp_path / "c.svg", "png").read_bytes()[:8] == (
+        export.PNG_SIGNATURE)
+    assert export.write_chart(chart, tmp_path / "c.png", "svg").read_bytes().startswith(b"<svg")
+    assert export.write_chart(chart, tmp_path / "c.txt", "png").read_bytes()[:8] == (
+        export.PNG_SIGNATURE)
+    with pytest.raises(ValueError, match="pdf"):
+        export.write_chart(chart, tmp_path / "c.pdf", "pdf")
+    assert not (tmp_path / "c.pdf").exists()
 
 
 def test_csv_round_trips_the_table() -> None:
