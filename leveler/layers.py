@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from leveler.model import LevelBand, LevelerCard, Zone
-from leveler.rules import active_band
+from leveler.rules import active_band, below_or_gap
 from leveler.situation import (
     GainAbility,
     LoseAllAbilities,
@@ -220,11 +220,17 @@ def _candidate_band(copiable: _Copiable, level: int, trace: _Trace,
     band = active_band(copiable.card, level)
     if band is not None:
         return band, band.rule
-    if not removed:
+    why = below_or_gap(copiable.card, level)
+    if not removed and why == ("711.5",):
         first = copiable.card.bands[0].min_level if copiable.card.bands else 0
         trace.add("6", f"{_plural(level, 'level counter')}, fewer than N1 = {first}: no level "
                   "symbol applies", "711.5")
-    return None, "711.5"
+    elif not removed:
+        trace.add("6", f"{_plural(level, 'level counter')}, in a gap between two bands of "
+                  "this design: no level symbol's range holds it, so no band applies and the "
+                  "printed values stay (derived from 711.2a and 613.1; no printed card has a gap)",
+                  "711.2a, 613.1")
+    return None, why[0]
 
 
 def _band_grants(band: LevelBand, level: int, level_up: str) -> str:
@@ -297,9 +303,11 @@ def _layer_7b(situation: Situation, copiable: _Copiable, band: LevelBand | None,
     ]
     if band is not None:
         setters.append((copiable.band_timestamp, 0, -1, band))
-    elif copiable.card is not None and situation.counters.level < copiable.card.bands[0].min_level:
+    elif copiable.card is not None and active_band(copiable.card,
+                                                    situation.counters.level) is None:
+        rule = ", ".join(below_or_gap(copiable.card, situation.counters.level))
         trace.add("7b", f"no level symbol applies: base P/T stays {_pt(power, toughness)}, "
-                  "the uppermost box of its copiable values", "711.5")
+                  "the uppermost box of its copiable values", rule)
     setters.sort(key=lambda item: item[:3])
     for timestamp, _, _, what in setters:
         power, toughness = what.power, what.toughness

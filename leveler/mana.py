@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["COLORS", "ManaCost", "ManaCostError"]
+__all__ = ["COLORS", "MAX_GENERIC_MANA", "ManaCost", "ManaCostError"]
 
 COLORS = ("W", "U", "B", "R", "G")
 """The five colours in WUBRG order (CR 105.1)."""
@@ -24,7 +24,10 @@ _HYBRID_PAIRS = frozenset(
 """Two-colour hybrid symbols as printed (CR 107.4e): each pair in its printed order."""
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
-_MAX_GENERIC = 10**6
+MAX_GENERIC_MANA = 1_000_000
+"""The largest generic mana symbol accepted ({1000000}): no cost has a use for more, so a
+card's cost never grows with the numbers printed on it."""
+_MAX_GENERIC_DIGITS = len(str(MAX_GENERIC_MANA))
 
 
 class ManaCostError(ValueError):
@@ -37,11 +40,12 @@ def _symbol_value(symbol: str) -> tuple[int, tuple[str, ...]]:
     Grammar (CR 107.4):
     N | W | U | B | R | G | C | S | X | Y | Z | c1/c2 | 2/c | c/P | c1/c2/P | C/c.
     """
-    if symbol.isdigit():
-        value = int(symbol)
-        if value > _MAX_GENERIC:
-            raise ManaCostError(f"generic mana {{{symbol}}} is larger than {_MAX_GENERIC}")
-        return value, ()
+    if symbol.isascii() and symbol.isdigit():
+        if len(symbol.lstrip("0")) > _MAX_GENERIC_DIGITS or int(symbol) > MAX_GENERIC_MANA:
+            shown = symbol if len(symbol) <= 20 else f"{symbol[:8]}… ({len(symbol)} digits)"
+            raise ManaCostError(f"generic mana {{{shown}}} is larger than {MAX_GENERIC_MANA:,}, "
+                                "the most this library accepts (generic mana, 107.4b)")
+        return int(symbol), ()
     if symbol in COLORS:
         return 1, (symbol,)
     if symbol in ("C", "S"):
@@ -68,6 +72,10 @@ class ManaCost:
 
     symbols: tuple[str, ...]
     """Each symbol's inside, e.g. ``("2", "W")`` for ``{2}{W}``."""
+
+    def __post_init__(self) -> None:
+        for symbol in self.symbols:  # built directly, not by parse: the same bounds
+            _symbol_value(symbol)
 
     @classmethod
     def parse(cls, text: str) -> ManaCost:

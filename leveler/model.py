@@ -13,8 +13,33 @@ from enum import StrEnum
 
 from leveler.mana import ManaCost
 
-__all__ = ["Characteristics", "LevelBand", "LevelerCard", "Pool", "Translation", "Zone",
-           "cards_of"]
+__all__ = ["MAX_LEVEL", "MAX_PT", "Characteristics", "LevelBand", "LevelerCard", "Pool",
+           "Translation", "Zone", "cards_of"]
+
+MAX_LEVEL = 1000
+"""The largest level number N1, N2 or N3 accepted (711.2, 702.87): no printed leveler goes
+past 12, and no game reaches a thousand level counters; a larger number is refused, so a
+card's cost never grows with the numbers printed on it."""
+
+MAX_PT = 1_000_000
+"""The largest power or toughness magnitude accepted in a P/T box (208.1)."""
+
+
+def check_bounded(value: object, what: str, *, low: int, high: int) -> int:
+    """``value`` as an int within ``low..high``; ValueError naming ``what`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be between {low} and {high}, got "
+                         f"{_short_number(value)}")
+    return value
+
+
+def _short_number(value: int) -> str:
+    """A number for a message: a huge one by its digit count, not its 10,000 digits."""
+    if abs(value) < 10**30:
+        return str(value)
+    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
 
 
 class Zone(StrEnum):
@@ -60,9 +85,16 @@ def level_symbol(min_level: int, max_level: int | None) -> str:
     return f"LEVEL {min_level}-{max_level}"
 
 
-def level_up_ability(cost: ManaCost) -> str:
-    """The level up ability as it reads on a card, e.g. ``Level up {W}`` (CR 702.87a)."""
-    return f"Level up {cost}"
+def level_up_ability(cost: ManaCost, other_cost: str = "") -> str:
+    """The level up ability as it reads on a card, e.g. ``Level up {W}`` (CR 702.87a).
+
+    A cost with a non-mana part reads with a dash, as other keyword costs do:
+    ``Level up—Pay 2 life.`` or ``Level up—{1}, Pay 2 life.``
+    """
+    if not other_cost:
+        return f"Level up {cost}"
+    parts = [str(cost)] if cost.symbols else []
+    return f"Level up—{', '.join([*parts, other_cost])}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +111,14 @@ class LevelBand:
     """Base toughness in the band's P/T box."""
     abilities: tuple[str, ...] = ()
     """Ability lines printed in the striation, in printed order."""
+
+    def __post_init__(self) -> None:
+        check_bounded(self.min_level, "a band's N1", low=0, high=MAX_LEVEL)
+        if self.max_level is not None:
+            check_bounded(self.max_level, f"the N2 of band {self.min_level}-",
+                          low=self.min_level, high=MAX_LEVEL)
+        check_bounded(self.power, "a band's power", low=-MAX_PT, high=MAX_PT)
+        check_bounded(self.toughness, "a band's toughness", low=-MAX_PT, high=MAX_PT)
 
     def contains(self, level_counters: int) -> bool:
         """Whether the band applies with this many level counters (CR 711.2a, 711.2b)."""
@@ -132,14 +172,35 @@ class LevelerCard:
     """The level bands, ascending, contiguous, only the last open (validated by the parser)."""
     abilities: tuple[str, ...] = ()
     """Abilities printed outside any striation, other than level up (CR 711.4)."""
+    level_up_other_cost: str = ""
+    """The part of the level up cost that is not mana, as printed ("Pay 2 life"): level up's
+    cost may be any cost (702.87a). Mana investment figures cannot count it."""
     rarity: str | None = field(default=None, compare=False)
     sets: tuple[str, ...] = field(default=(), compare=False)
     translations: tuple[Translation, ...] = field(default=(), compare=False)
 
+    def __post_init__(self) -> None:
+        check_bounded(self.power, "power", low=-MAX_PT, high=MAX_PT)
+        check_bounded(self.toughness, "toughness", low=-MAX_PT, high=MAX_PT)
+
     @property
     def level_up_ability(self) -> str:
         """The level up ability as it reads on the card, e.g. ``Level up {W}`` (CR 702.87a)."""
-        return level_up_ability(self.level_up_cost)
+        return level_up_ability(self.level_up_cost, self.level_up_other_cost)
+
+    @property
+    def level_up_is_mana(self) -> bool:
+        """Whether level up costs only mana, so mana investment figures count all of it."""
+        return not self.level_up_other_cost
+
+    @property
+    def gaps(self) -> tuple[tuple[int, int], ...]:
+        """Counts between two bands where no level symbol applies, as (first, last) ranges."""
+        found = []
+        for previous, band in zip(self.bands, self.bands[1:], strict=False):
+            if previous.max_level is not None and band.min_level > previous.max_level + 1:
+                found.append((previous.max_level + 1, band.min_level - 1))
+        return tuple(found)
 
     @property
     def colors(self) -> tuple[str, ...]:
@@ -154,12 +215,21 @@ class LevelerCard:
     @property
     def rule_warnings(self) -> tuple[str, ...]:
         """Ways this design departs from printed levelers, which the rules accept."""
-        if len(self.bands) == 2:
-            return ()
-        return (
-            f"711.1: a leveler's text box contains two level symbols; "
-            f"this design has {len(self.bands)}",
-        )
+        warnings = []
+        if len(self.bands) != 2:
+            warnings.append(f"711.1: a leveler's text box contains two level symbols; "
+                            f"this design has {len(self.bands)}")
+        for first, last in self.gaps:
+            counts = str(first) if first == last else f"{first}-{last}"
+            warnings.append(f"711.2a: no level symbol applies with {counts} level counters "
+                            "(a gap between bands), so it has its uppermost P/T box and no "
+                            "band abilities there")
+        if self.level_up_other_cost:
+            mana = str(self.level_up_cost) if self.level_up_cost.symbols else "no mana"
+            warnings.append(f"702.87a: level up also costs {self.level_up_other_cost!r}, "
+                            f"which mana investment figures cannot count: they count only "
+                            f"its mana part ({mana})")
+        return tuple(warnings)
 
     def translation(self, language: str) -> Translation | None:
         """The printed name and text in ``language`` (e.g. "French"), if known."""

@@ -7,6 +7,9 @@ The ladder, in the order the rules apply:
 2. On the battlefield, the band whose range holds the count: its base P/T and
    abilities (711.2a for "N1-N2", 711.2b for "N3+").
 3. On the battlefield, fewer counters than N1: the uppermost P/T box (711.5).
+4. On the battlefield, a count in a gap between two bands of a custom design: no level
+   symbol's condition holds (711.2a), so nothing changes the printed values (613.1): the
+   uppermost P/T box and no band abilities.
 
 Level up is there at every count and in every zone (711.4).
 """
@@ -17,7 +20,7 @@ import numbers
 
 from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
 
-__all__ = ["active_band", "characteristics", "check_level_counters"]
+__all__ = ["active_band", "below_or_gap", "characteristics", "check_level_counters"]
 
 def check_level_counters(level_counters: object) -> int:
     """The count as an int; ValueError unless whole and not negative (counters, 122.1)."""
@@ -40,6 +43,14 @@ def active_band(card: LevelerCard, level_counters: int) -> LevelBand | None:
     return None
 
 
+def below_or_gap(card: LevelerCard, level_counters: int) -> tuple[str, ...]:
+    """Why no band applies on the battlefield: below N1 (711.5), or in a gap between bands
+    of a custom design (711.2a: no symbol's range holds, so the printed values, 613.1)."""
+    if not card.bands or level_counters < card.bands[0].min_level:
+        return ("711.5",)
+    return ("711.2a", "613.1")
+
+
 def characteristics(
     card: LevelerCard, level_counters: int, zone: Zone | str = Zone.BATTLEFIELD
 ) -> Characteristics:
@@ -60,7 +71,7 @@ def characteristics(
         return Characteristics(card.power, card.toughness, printed, None, ("711.6",))
     band = active_band(card, count)
     if band is None:
-        return Characteristics(card.power, card.toughness, printed, None, ("711.5",))
+        return Characteristics(card.power, card.toughness, printed, None, below_or_gap(card, count))
     return Characteristics(
         band.power, band.toughness, (*printed, *band.abilities), band, (band.rule,)
     )

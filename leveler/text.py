@@ -5,10 +5,19 @@ Grammar of a leveler's text box (one item per line; blank lines between
 striations, as printed in 2010, are ignored)::
 
     card     := ability* level_up ability* band+
-    level_up := LEVEL_UP COST [ AFTER_COST ] [ "(" reminder ")" | "..." ]  (702.87a)
+    level_up := LEVEL_UP ( MANA | DASH any_cost "." ) [ AFTER_COST ]
+                [ "(" reminder ")" | "..." ]                               (702.87a)
     band     := header pt ability*                                         (711.2)
     header   := HEADER N1 "-" N2  |  HEADER N3 "+"                         (711.2a, 711.2b)
     pt       := INT "/" INT [ ability ]
+
+A line that starts with the level up keyword but is followed by a word ("Level up
+abilities you activate cost {1} less to activate.") is an ordinary ability, and so is a
+line that starts with the level symbol word and a number followed by a word ("Level 3
+Wizards..."): only a line shaped like the keyword or a symbol must be one. Level up may
+cost anything (702.87a): ``Level up—Pay 2 life.`` keeps its non-mana part as printed.
+Numbers are bounded where the rules have no use for more (:data:`~leveler.model.MAX_LEVEL`,
+:data:`~leveler.model.MAX_PT`), so a card's cost never grows with its printed numbers.
 
 The grammar is one for every language; only the keywords LEVEL_UP ("Level up",
 "Montée de niveau", "Lvアップ", "升级", ...), HEADER ("LEVEL", "NIVEAU", "Lv", "等级",
@@ -35,9 +44,10 @@ from typing import NoReturn
 
 from leveler.languages import ENGLISH, LANGUAGES, Language, find_language
 from leveler.mana import ManaCost, ManaCostError
-from leveler.model import LevelBand, LevelerCard
+from leveler.model import MAX_LEVEL, MAX_PT, LevelBand, LevelerCard
 
-__all__ = ["CardTextError", "detect_language", "format_card", "parse_card", "translate_card"]
+__all__ = ["MAX_LEVEL", "MAX_PT", "CardTextError", "detect_language", "format_card",
+           "parse_card", "translate_card"]
 
 _PT = re.compile(r"^(?P<power>[0-9]+)\s*/\s*(?P<toughness>[0-9]+)$")
 _PT_THEN_TEXT = re.compile(r"^(?P<power>[0-9]+)\s*/\s*(?P<toughness>[0-9]+)(?P<rest>[^\W\d_].*)$")
@@ -46,7 +56,9 @@ _CREATURE_WORDS = frozenset(language.creature_word for language in LANGUAGES)
 _PT_LIKE = re.compile(r"^[\d*+\-xX?.\s]*/[\d*+\-xX?./\s]*$")
 _CLASS_BAR = re.compile(r"^(?:\{[^{}]*\})+\s*:\s*level\s+\d+", re.IGNORECASE)
 _STATION = re.compile(r"^station\b", re.IGNORECASE)
-_MAX_NUMBER_DIGITS = 18
+_MAX_NUMBER_DIGITS = 9
+"""More digits than any bounded number has: refused before ``int`` reads them."""
+_DASHES = "—–-"
 _REMINDER = "({cost}: Put a level counter on this. Level up only as a sorcery.)"
 
 
@@ -133,11 +145,13 @@ def _grammar(language: Language) -> _Grammar:
     gap = language.header_gap
     return _Grammar(
         language=language,
-        level_up=re.compile(rf"^(?:{_words(language.level_up)})\s*"
-                            r"(?P<cost>(?:\{[^{}]*\})+)?\s*(?P<rest>.*)$", re.IGNORECASE),
+        level_up=re.compile(rf"^(?:{_words(language.level_up)})(?:\s*(?P<cost>(?:\{{[^{{}}]*\}})+)"
+                            rf"|\s*[{_DASHES}]\s*(?P<other>[^(]+?)\s*\.|\s*(?=[(.…]|$))"
+                            r"\s*(?P<rest>.*)$", re.IGNORECASE),
         header=re.compile(rf"^(?:{header}){gap}(?P<min>[0-9]+)\s*"
                           r"(?:(?:-|–|—)\s*(?P<max>[0-9]+)|(?P<plus>\+))$", re.IGNORECASE),
-        header_like=re.compile(rf"^(?:{header})(?:{gap}\d|\s+\S).*$", re.IGNORECASE),
+        header_like=re.compile(rf"^(?:{header})(?:{gap}\d+\s*(?:[-–—+]|[^\w\s]|\d|$)"
+                               r"|\s+\S{1,3}\s*(?:[-–—]\s*\S{1,3}|\+)$)", re.IGNORECASE),
     )
 
 
@@ -191,10 +205,16 @@ def _lines(text: str) -> list[_Line]:
     ]
 
 
-def _number(digits: str, line: _Line, what: str) -> int:
-    if len(digits) > _MAX_NUMBER_DIGITS:
-        raise CardTextError(f"{what} is too large", line_number=line.number, line=line.text)
+def _number(digits: str, line: _Line, what: str, *, limit: int, rule: str) -> int:
+    """A printed number, refused above ``limit`` (before reading a long run of digits)."""
+    if len(digits) > _MAX_NUMBER_DIGITS or int(digits) > limit:
+        raise CardTextError(f"{what} is larger than {limit:,}, the most this library accepts",
+                            line_number=line.number, line=line.text, rule=rule)
     return int(digits)
+
+
+def _level(digits: str, line: _Line) -> int:
+    return _number(digits, line, "a level number", limit=MAX_LEVEL, rule="711.2, 702.87")
 
 
 def _parse_header(line: _Line, grammar: _Grammar) -> _BandDraft | None:
@@ -207,8 +227,8 @@ def _parse_header(line: _Line, grammar: _Grammar) -> _BandDraft | None:
                 line_number=line.number, line=line.text, rule="711.2",
             )
         return None
-    low = _number(match["min"], line, "a level number")
-    high = None if match["plus"] else _number(match["max"], line, "a level number")
+    low = _level(match["min"], line)
+    high = None if match["plus"] else _level(match["max"], line)
     if high is not None and high < low:
         raise CardTextError(
             f"band ends ({high}) before it starts ({low})",
@@ -226,8 +246,9 @@ def _parse_pt(line: _Line, *, awaited: bool) -> tuple[int, int, str | None] | No
     match = _PT.match(line.text) or (_PT_THEN_TEXT.match(line.text) if awaited else None)
     if match:
         rest = match.groupdict().get("rest")
-        return (_number(match["power"], line, "power"),
-                _number(match["toughness"], line, "toughness"), rest)
+        return (_number(match["power"], line, "power", limit=MAX_PT, rule="208.1"),
+                _number(match["toughness"], line, "toughness", limit=MAX_PT, rule="208.1"),
+                rest)
     if _PT_LIKE.match(line.text):
         raise CardTextError(
             "a power/toughness box must be two whole numbers like '3/3'",
@@ -236,23 +257,42 @@ def _parse_pt(line: _Line, *, awaited: bool) -> tuple[int, int, str | None] | No
     return None
 
 
-def _parse_level_up(line: _Line, grammar: _Grammar) -> ManaCost | None:
-    """level_up := LEVEL_UP COST [AFTER_COST] ["(" reminder ")"]  (702.87a)."""
+def _parse_level_up(line: _Line, grammar: _Grammar) -> tuple[ManaCost, str] | None:
+    """level_up := LEVEL_UP (MANA | DASH any_cost ".") [AFTER_COST] ["(" reminder ")"]
+    (702.87a: "Level up [cost]"): the mana part and the non-mana part ("" if none).
+
+    A line where a word follows the keyword is not the keyword: None, an ordinary ability.
+    """
     match = grammar.level_up.match(line.text)
     if match is None:
         return None
     rest = match["rest"].strip()
     if grammar.language.after_cost:
         rest = rest.removeprefix(grammar.language.after_cost).strip()
-    if match["cost"] is None or (rest and not rest.startswith(("(", "...", "…"))):
+    if (match["cost"] is None and match["other"] is None) or (
+            rest and not rest.startswith(("(", "...", "…"))):
         raise CardTextError(
-            f"level up needs a mana cost, as in '{grammar.language.level_up} {{1}}{{W}}'",
+            f"level up needs a cost, as in '{grammar.language.level_up} {{1}}{{W}}' or "
+            f"'{grammar.language.level_up}—Pay 2 life.'",
             line_number=line.number, line=line.text, rule="702.87a",
         )
     try:
-        return ManaCost.parse(match["cost"])
+        if match["cost"] is not None:
+            return ManaCost.parse(match["cost"]), ""
+        return _split_cost(match["other"])
     except ManaCostError as error:
-        raise CardTextError(str(error), line_number=line.number, line=line.text) from None
+        raise CardTextError(str(error), line_number=line.number, line=line.text,
+                            rule="702.87a") from None
+
+
+def _split_cost(text: str) -> tuple[ManaCost, str]:
+    """``{1}, Pay 2 life`` -> ({1}, "Pay 2 life"): leading mana symbols, then the rest."""
+    head, comma, tail = text.partition(",")
+    if head.strip().startswith("{") and comma:
+        return ManaCost.parse(head), tail.strip()
+    if text.strip().startswith("{") and text.strip().endswith("}"):
+        return ManaCost.parse(text), ""
+    return ManaCost(()), text.strip()
 
 
 def _reject_lookalikes(line: _Line) -> None:
@@ -287,7 +327,8 @@ def _check_type_line(name: str, type_line: str) -> None:
 
 
 def _check_band_order(bands: Sequence[_BandDraft], grammar: _Grammar) -> None:
-    """Bands ascend without gap or overlap and only the last is open (711.2a, 711.2b)."""
+    """Bands ascend without overlap and only the last is open (711.2a, 711.2b); a gap is
+    accepted and flagged by ``LevelerCard.rule_warnings``."""
     for previous, band in itertools.pairwise(bands):
         if previous.max_level is None:
             raise CardTextError(
@@ -299,12 +340,8 @@ def _check_band_order(bands: Sequence[_BandDraft], grammar: _Grammar) -> None:
                 f"band overlaps or comes before {previous.header.text!r}; bands go upward",
                 line_number=band.header.number, line=band.header.text, rule="711.2a",
             )
-        if band.min_level != previous.max_level + 1:
-            raise CardTextError(
-                f"band leaves a gap after {previous.header.text!r}: counts "
-                f"{previous.max_level + 1}-{band.min_level - 1} would have no band",
-                line_number=band.header.number, line=band.header.text, rule="711.2a",
-            )
+        # A gap (LEVEL 1-2 / LEVEL 4+) is not a printed shape (711.1), but the rules answer
+        # it: no level symbol applies there (711.2a). Accepted; LevelerCard.rule_warnings says so.
     last = bands[-1]
     if last.max_level is not None:
         raise CardTextError(
@@ -319,11 +356,19 @@ def _printed_number(value: int | str, what: str, name: str) -> int:
     if isinstance(value, int):
         number = value
     elif isinstance(value, str) and value.strip().isdecimal():
-        number = int(unicodedata.normalize("NFKC", value.strip()))
+        digits = unicodedata.normalize("NFKC", value.strip())
+        if len(digits) > _MAX_NUMBER_DIGITS:
+            raise CardTextError(f"{what} of {name!r} is larger than {MAX_PT:,} "
+                                f"({len(digits)} digits)", rule="208.1")
+        number = int(digits)
     else:
         raise CardTextError(f"{what} of {name!r} must be a whole number, not {value!r}")
     if number < 0:
         raise CardTextError(f"{what} of {name!r} cannot be negative ({number})")
+    if number > MAX_PT:
+        size = number if number < 10**30 else f"a number of {len(str(number))} digits"
+        raise CardTextError(f"{what} of {name!r} is larger than {MAX_PT:,} ({size})",
+                            rule="208.1")
     return number
 
 
@@ -364,7 +409,7 @@ def parse_card(
     printed_toughness = _printed_number(toughness, "toughness", name)
 
     outside: list[str] = []
-    level_up: ManaCost | None = None
+    level_up: tuple[ManaCost, str] | None = None
     bands: list[_BandDraft] = []
     for line in lines:
         found_level_up = _parse_level_up(line, grammar)
@@ -419,7 +464,8 @@ def parse_card(
         type_line=type_line,
         power=printed_power,
         toughness=printed_toughness,
-        level_up_cost=level_up,
+        level_up_cost=level_up[0],
+        level_up_other_cost=level_up[1],
         bands=tuple(
             LevelBand(b.min_level, b.max_level, b.power or 0, b.toughness or 0, b.abilities)
             for b in bands
@@ -436,7 +482,9 @@ def _missing_pt(band: _BandDraft) -> NoReturn:
 def format_card(card: LevelerCard) -> str:
     """Canonical oracle text of ``card``: ``parse_card(format_card(c), ...) == c``."""
     lines = [*card.abilities]
-    lines.append(f"{card.level_up_ability} {_REMINDER.format(cost=card.level_up_cost)}")
+    cost = ", ".join([*([str(card.level_up_cost)] if card.level_up_cost.symbols else []),
+                      *([card.level_up_other_cost] if card.level_up_other_cost else [])])
+    lines.append(f"{card.level_up_ability} {_REMINDER.format(cost=cost or '{0}')}")
     for band in card.bands:
         lines.append(band.label)
         lines.append(f"{band.power}/{band.toughness}")

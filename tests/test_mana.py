@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from leveler import ManaCost, ManaCostError
+from leveler.mana import MAX_GENERIC_MANA
 
 CASES = [
     ("{2}{W}", 3, ("W",)),
@@ -62,3 +63,19 @@ def test_format_parse_round_trip(symbols: list[str]) -> None:
     cost = ManaCost(tuple(symbols))
     assert ManaCost.parse(str(cost)) == cost
     assert eval(repr(cost), {"ManaCost": ManaCost}) == cost
+
+
+def test_107_4b_generic_mana_above_the_limit_is_refused_naming_the_symbol() -> None:
+    """A card's cost never grows with the numbers printed on it (issue 11)."""
+    assert MAX_GENERIC_MANA == 1_000_000
+    assert ManaCost.parse("{1000000}").mana_value == MAX_GENERIC_MANA
+    for text in ("{1000001}", "{" + "9" * 31 + "}", "{" + "9" * 5000 + "}"):
+        with pytest.raises(ManaCostError, match=r"generic mana .* is larger than 1,000,000"):
+            ManaCost.parse(text)
+
+
+def test_a_mana_cost_built_directly_is_bounded_too() -> None:
+    with pytest.raises(ManaCostError, match="generic mana"):
+        ManaCost(("1" * 40,))
+    with pytest.raises(ManaCostError, match="unknown mana symbol"):
+        ManaCost(("Q",))

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from leveler import LevelBand, LevelerCard, ManaCost, Zone, characteristics, grid_fill, stages
+from leveler.model import MAX_PT
 from leveler.pool import cards_frame, progression, resolve_pool
 from tests.strategies import leveler_cards
 
@@ -139,10 +140,10 @@ def test_column_types_stay_small_and_widen_when_a_value_needs_it(
     frame = progression(pool, range(3))
     small = {frame[column].dtype for column in ("level_counters", "power", "toughness")}
     assert small == {np.dtype(np.int32)}
-    giant = replace(pool["Student of Warfare"], power=2**40)
+    giant = replace(pool["Student of Warfare"], power=MAX_PT)  # the model's bound (issue 11)
     wide = progression([giant], [10**18])
-    assert wide["level_counters"].dtype == np.int64 and wide["power"].dtype == np.int64
-    assert wide.loc[wide["zone"] == "hand", "power"].tolist() == [2**40]  # 711.6
+    assert wide["level_counters"].dtype == np.int64
+    assert wide.loc[wide["zone"] == "hand", "power"].tolist() == [MAX_PT]  # 711.6
 
 
 def test_a_card_with_hundreds_of_bands_resolves_like_characteristics() -> None:
@@ -171,9 +172,9 @@ def test_a_mapped_column_gives_its_pages_back_when_dropped() -> None:
 
 
 def test_a_number_too_large_for_the_grid_names_its_card(pool: dict[str, LevelerCard]) -> None:
-    """characteristics takes any int; the grid holds 64 bits and says which card does not fit."""
+    """A number too large for 64 bits never reaches the grid: the model refuses it first,
+    naming the field (issue 11)."""
     student = pool["Student of Warfare"]
-    giant = replace(student, name="Giant", bands=(student.bands[0], replace(
-        student.bands[1], power=10**30)))
-    with pytest.raises(ValueError, match=r"'Giant': LEVEL 7\+ power 10{30} is too large"):
-        progression([student, giant], range(3))
+    with pytest.raises(ValueError, match=r"^a band's power must be between"):
+        replace(student, name="Giant", bands=(student.bands[0], replace(
+            student.bands[1], power=10**30)))

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 
-from leveler import CardTextError, LevelBand, LevelerCard, format_card, parse_card
+from leveler import CardTextError, LevelBand, LevelerCard, characteristics, format_card, parse_card
+from leveler.text import MAX_LEVEL, MAX_PT
 from tests.strategies import leveler_cards
 
 RECORDS = json.loads((Path(__file__).parents[1] / "data" / "levelers.json").read_text("utf-8"))
@@ -115,9 +117,19 @@ def test_error_band_ends_before_it_starts() -> None:
     assert "ends (2) before it starts (6)" in str(error)
 
 
-def test_error_gap_between_bands() -> None:
-    error = _error("Level up {W}\nLEVEL 1-2\n3/3\nLEVEL 5+\n4/4")
-    assert error.line_number == 4 and "counts 3-4 would have no band" in str(error)
+def test_711_2a_gap_between_bands_is_accepted_with_a_warning() -> None:
+    """A gap (LEVEL 1-2 / LEVEL 5+) is no printed shape (711.1), but the rules answer it:
+    no level symbol applies there (711.2a), so the uppermost box and no band abilities."""
+    card = _parse("Level up {W}\nLEVEL 1-2\n3/3\nFlying\nLEVEL 5+\n4/4")
+    assert [(b.min_level, b.max_level) for b in card.bands] == [(1, 2), (5, None)]
+    assert card.gaps == ((3, 4),)
+    assert any(w.startswith("711.2a") and "3-4 level counters" in w for w in card.rule_warnings)
+    for count in (3, 4):
+        c = characteristics(card, count)
+        assert (c.power, c.toughness, c.band, c.citations) == (1, 1, None, ("711.2a", "613.1"))
+        assert "Flying" not in c.abilities
+    assert characteristics(card, 0).citations == ("711.5",)
+    assert characteristics(card, 5).band == card.bands[1]
 
 
 def test_error_last_band_not_open() -> None:
@@ -206,3 +218,114 @@ def test_error_non_numeric_printed_power() -> None:
 
 def test_card_text_error_is_a_value_error() -> None:
     assert issubclass(CardTextError, ValueError)
+
+
+# --------------------------------------------------------------------------- legal custom text
+
+
+@pytest.mark.parametrize("where", ["outside", "inside"])
+def test_702_87a_a_line_starting_level_up_that_is_not_the_keyword_is_an_ability(
+        where: str) -> None:
+    """Only "Level up [cost]" is the keyword (702.87a); "Level up abilities ..." is an
+    ordinary ability, legal inside or outside a striation."""
+    line = "Level up abilities you activate cost {1} less to activate."
+    text = (f"{line}\nLevel up {{W}}\nLEVEL 1-2\n2/2\nLEVEL 3+\n3/3" if where == "outside"
+            else f"Level up {{W}}\nLEVEL 1-2\n2/2\n{line}\nLEVEL 3+\n3/3")
+    card = _parse(text)
+    assert str(card.level_up_cost) == "{W}"
+    found = card.abilities if where == "outside" else card.bands[0].abilities
+    assert found == (line,)
+    assert parse_card(format_card(card), **_same_arguments(card)) == card  # type: ignore[arg-type]
+
+
+def test_702_87b_only_a_level_up_lookalike_is_still_not_a_leveler() -> None:
+    error = _error("Level up abilities you activate cost {1} less to activate.\nLEVEL 1+\n2/2")
+    assert error.rule == "702.87b"
+
+
+def test_711_2_level_and_a_number_that_is_not_a_symbol_is_an_ability() -> None:
+    card = _parse("Level up {1}\nLEVEL 1+\n2/2\nLevel 3 Wizards you control get +1/+1.")
+    assert card.bands[0].abilities == ("Level 3 Wizards you control get +1/+1.",)
+
+
+@pytest.mark.parametrize("line", ["LEVEL 3", "LEVEL 1-3 4/4", "LEVEL X+", "LEVEL 2 -", "LEVEL 1-"])
+def test_711_2_a_malformed_level_symbol_is_still_refused(line: str) -> None:
+    error = _error(f"Level up {{1}}\n{line}\n2/2\nLEVEL 9+\n3/3")
+    assert (error.line_number, error.rule) == (2, "711.2")
+
+
+@pytest.mark.parametrize(("line", "mana", "other"), [
+    ("Level up—Pay 2 life.", "", "Pay 2 life"),
+    ("Level up—{1}, Pay 2 life.", "{1}", "Pay 2 life"),
+    ("Level up—Discard a card. (Discard a card: Put a level counter on this.)", "",
+     "Discard a card"),
+])
+def test_702_87a_level_up_with_a_non_mana_cost(line: str, mana: str, other: str) -> None:
+    """702.87a: "Level up [cost]", any cost; mana investment figures say what they miss."""
+    card = _parse(f"{line}\nLEVEL 1-2\n2/2\nLEVEL 3+\n3/3")
+    assert (str(card.level_up_cost), card.level_up_other_cost) == (mana, other)
+    assert not card.level_up_is_mana
+    assert card.level_up_ability.startswith("Level up—") and other in card.level_up_ability
+    warning = next(w for w in card.rule_warnings if w.startswith("702.87a"))
+    assert "mana investment figures cannot count" in warning and other in warning
+    assert parse_card(format_card(card), **_same_arguments(card)) == card  # type: ignore[arg-type]
+    assert characteristics(card, 0).abilities == (card.level_up_ability,)
+
+
+def test_702_87a_a_mana_only_level_up_has_no_cost_warning(pool: dict[str, LevelerCard]) -> None:
+    assert all(card.level_up_is_mana for card in pool.values())
+
+
+# --------------------------------------------------------------------------- bounds (issue 11)
+
+
+def test_711_2_level_number_above_max_level_is_refused_naming_line_rule_and_limit() -> None:
+    assert MAX_LEVEL == 1000
+    assert _parse("Level up {1}\nLEVEL 1-999\n2/2\nLEVEL 1000+\n3/3").top_level == 1000
+    for text, number in (("Level up {1}\nLEVEL 1001+\n2/2", 2),
+                         ("Level up {1}\nLEVEL 1-1001\n2/2\nLEVEL 1002+\n3/3", 2),
+                         ("Level up {1}\nLEVEL 1+\n2/2\nLEVEL " + "9" * 40 + "+\n3/3", 4)):
+        error = _error(text)
+        assert error.line_number == number and error.rule == "711.2, 702.87"
+        assert "1,000" in str(error)
+
+
+@pytest.mark.parametrize("field", ["power", "toughness"])
+def test_208_1_printed_power_or_toughness_above_max_pt_is_refused_naming_the_field(
+        field: str) -> None:
+    for value in (MAX_PT + 1, "1" * 31, str(MAX_PT + 1)):
+        error = _error(STUDENT, **{field: value})
+        assert f"{field} of 'Student of Warfare' is larger than 1,000,000" in str(error)
+    assert getattr(_parse(STUDENT, **{field: MAX_PT}), field) == MAX_PT
+
+
+@pytest.mark.parametrize("box", ["1000001/1", "1/1000001", "9999999999999999999999999999999/1"])
+def test_208_1_band_pt_above_max_pt_is_refused_naming_the_line(box: str) -> None:
+    error = _error(f"Level up {{1}}\nLEVEL 1+\n{box}")
+    assert error.line_number == 3 and error.rule == "208.1" and "1,000,000" in str(error)
+
+
+def test_level_up_generic_mana_above_the_limit_is_refused_naming_the_line() -> None:
+    error = _error("Level up {1000001}\nLEVEL 1+\n2/2")
+    assert error.line_number == 1 and "generic mana {1000001}" in str(error)
+
+
+@pytest.mark.parametrize(("build", "field"), [
+    (lambda: LevelBand(10**40, None, 1, 1), "N1"),
+    (lambda: LevelBand(1, 10**40, 1, 1), "N2"),
+    (lambda: LevelBand(1, None, 10**40, 1), "power"),
+    (lambda: LevelBand(1, None, 1, -(10**40)), "toughness"),
+])
+def test_huge_numbers_given_to_level_band_directly_are_a_value_error_naming_the_field(
+        build: object, field: str) -> None:
+    with pytest.raises(ValueError, match=field) as caught:
+        build()  # type: ignore[operator]
+    assert not isinstance(caught.value, OverflowError)
+
+
+@pytest.mark.parametrize("field", ["power", "toughness"])
+def test_huge_numbers_given_to_leveler_card_directly_are_a_value_error_naming_the_field(
+        field: str) -> None:
+    card = _parse(STUDENT)
+    with pytest.raises(ValueError, match=f"^{field} must be between"):
+        replace(card, **{field: 10**5000})

@@ -39,7 +39,9 @@ def corpus() -> list[dict[str, object]]:
     items.append(entry("open band first", [LEVEL_UP, "LEVEL 2+", "3/3", "LEVEL 7-9", "4/4"]))
     items.append(entry("reversed range", [LEVEL_UP, "LEVEL 6-2", "3/3", "LEVEL 7+", "4/4"]))
     items.append(entry("overlap", [LEVEL_UP, "LEVEL 2-6", "3/3", "LEVEL 6+", "4/4"]))
-    items.append(entry("gap", [LEVEL_UP, "LEVEL 2-3", "3/3", "LEVEL 7+", "4/4"]))
+    # a gap alone is accepted with a warning (issue 14); past MAX_LEVEL it is not
+    items.append(entry("gap, then a level past the limit",
+                       [LEVEL_UP, "LEVEL 2-3", "3/3", "LEVEL 1001+", "4/4"]))
     items.append(entry("closed last band", [LEVEL_UP, "LEVEL 2-6", "3/3"]))
     items.append(entry("level up inside a band", ["LEVEL 2-6", "3/3", LEVEL_UP, "LEVEL 7+", "4/4"]))
     items.append(entry("two level up lines", [LEVEL_UP, LEVEL_UP, *GOOD[1:]]))
