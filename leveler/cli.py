@@ -29,16 +29,16 @@ from typing import IO, Any
 from leveler.balance import card_balance
 from leveler.data import load_pool_report, load_rule_texts, read_json
 from leveler.layers import Resolution, resolve_situation
-from leveler.model import LevelerCard, Zone
+from leveler.model import MAX_LEVEL, LevelerCard, Zone
 from leveler.pool import resolve_pool
 from leveler.rules import characteristics
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-MAX_LEVEL_COUNTERS = 1000
-"""The most level counters ``--level`` takes: no printed leveler has a band past 12, and a
-count this high already needs more mana than a game has (702.87a puts one per activation)."""
+MAX_LEVEL_COUNTERS = MAX_LEVEL
+"""The most level counters ``--level`` takes: the parser's bound on a band's numbers (711.2,
+702.87); past it every card is in its top band anyway."""
 MESSAGE_LINES, MESSAGE_WIDTH = 12, 300
 """An error message is cut to this many lines of at most this many characters."""
 FORCE_HELP = "replace an output file that already exists (never a folder, FIFO or link)"
@@ -81,9 +81,22 @@ def _fold(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
+def _from_terminal(text: str) -> str:
+    """A name typed in UTF-8 on a terminal whose locale says otherwise (``LC_ALL=C``)
+    arrives as escaped bytes; read them as UTF-8 when they are."""
+    try:
+        return os.fsencode(text).decode("utf-8") if _SURROGATE.search(text) else text
+    except UnicodeError:
+        return text
+
+
+_SURROGATE = re.compile("[\udc80-\udcff]")
+
+
 def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard:
     """The card called ``name`` (any case, or a printed name in any language); else the
     closest names, printed names included."""
+    name = _from_terminal(name)
     wanted = _fold(name)
     for card in pool.values():
         names = [card.name] + [t.name for t in card.translations]
