@@ -6,8 +6,14 @@ against it for every card, level and zone. The cards are read once into stage ta
 grid then picks a stage for every (card, level, zone) with numpy, without a Python loop
 per row:
 
-- stage = number of bands whose N1 <= level (0 below the first band: 711.5);
+- stage = number of stages after the first that start at or below the level (0 below
+  the first band: 711.5; a gap between bands is a stage of its own: 711.2a, 613.1);
 - off the battlefield the stage is 0 (711.6).
+
+``segments`` is the same grid without expanding the levels: one row per card, zone and
+stage, a range of level counters [from_level, to_level] over which the card does not
+change, so its cost is the number of bands, never the numbers printed on them.
+:func:`at_level` picks the segment holding a count, with one vectorised comparison.
 
 A big grid writes its columns on worker threads (:mod:`leveler.grid_fill`): the columns
 that do not depend on the cards (name, level, zone) while the cards are being read.
@@ -26,7 +32,8 @@ from leveler.grid_fill import along, column_writer, share
 from leveler.model import Pool, Zone, cards_of
 from leveler.stages import CITATIONS, CITE_OFF, narrow, stage_tables
 
-__all__ = ["CITATIONS", "cards_frame", "progression", "resolve_pool"]
+__all__ = ["CITATIONS", "SEGMENT_COLUMNS", "at_level", "cards_frame", "progression",
+           "resolve_pool", "segments"]
 
 def _as_levels(levels: int | Iterable[int]) -> npt.NDArray[np.int64]:
     values = [levels] if isinstance(levels, int) else list(levels)
@@ -75,11 +82,12 @@ def progression(
         if not names.is_unique:
             raise ValueError("card names in a pool must be unique")
 
-        # the stage on the battlefield: how many bands start at or below the count
-        # (711.2a/b); none below the first band's N1 (711.5). Off it, stage 0 (711.6).
-        stage = np.zeros(shape[:2], dtype=_code_dtype(tables.mins.shape[1] + 1))
-        for band_mins in tables.mins.T:
-            stage += level_array[None, :] >= band_mins[:, None]
+        # the stage on the battlefield: how many stages after the first start at or
+        # below the count (711.2a/b, a gap's 613.1); none below the first band's N1
+        # (711.5). Off it, stage 0 (711.6).
+        stage = np.zeros(shape[:2], dtype=_code_dtype(tables.starts.shape[1] + 1))
+        for stage_starts in tables.starts.T:
+            stage += level_array[None, :] >= stage_starts[:, None]
         off_field = np.full(len(cards), CITE_OFF, dtype=np.int8)
         columns = share(writer, {
             "power": (tables.power, stage, on_battlefield),
@@ -108,6 +116,75 @@ def _categorical(codes: np.ndarray, categories: Sequence[object] | np.ndarray
     index: pd.Index[Any] = (categories if isinstance(categories, pd.Index)
                             else pd.Index(categories))
     return pd.Categorical.from_codes(codes, dtype=pd.CategoricalDtype(index), validate=False)
+
+
+SEGMENT_COLUMNS = ("name", "zone", "from_level", "to_level", "power", "toughness", "band",
+                   "abilities", "citation")
+"""Columns of :func:`segments`, in order."""
+
+
+def segments(pool: Pool, zones: Iterable[Zone | str] = tuple(Zone)) -> pd.DataFrame:
+    """One row per card, zone and segment: the counts over which CR 711 keeps the card the same.
+
+    Columns: name, zone, from_level (int64), to_level (Int64, <NA> for the last,
+    open segment), then power, toughness, band, abilities and citation as in
+    :func:`progression`, whose row at any count L equals the segment holding L
+    (:func:`at_level`). On the battlefield a card has a segment below its first band
+    (711.5), one per band (711.2a/b) and one per gap (711.2a, 613.1); off it, one
+    segment from 0 (711.6). Rows run card by card, then zone, then from_level.
+    """
+    cards = cards_of(pool)
+    zone_list = [Zone.coerce(zone) for zone in zones]
+    tables = stage_tables(cards)
+    names = pd.Index(tables.names)
+    if not names.is_unique:
+        raise ValueError("card names in a pool must be unique")
+    count = len(cards)
+    blocks = []
+    for zone_code, zone in enumerate(zone_list):
+        per_card = tables.counts if zone is Zone.BATTLEFIELD else np.ones(count, np.int64)
+        card = np.repeat(np.arange(count), per_card)
+        stage = np.arange(len(card)) - np.repeat(np.cumsum(per_card) - per_card, per_card)
+        blocks.append((card, stage, np.full(len(card), zone_code, dtype=np.int8),
+                       zone is Zone.BATTLEFIELD))
+    card = np.concatenate([block[0] for block in blocks] or [np.zeros(0, np.int64)])
+    stage = np.concatenate([block[1] for block in blocks] or [np.zeros(0, np.int64)])
+    zone_codes = np.concatenate([block[2] for block in blocks] or [np.zeros(0, np.int8)])
+    on_field = np.concatenate([np.full(len(block[0]), block[3]) for block in blocks]
+                              or [np.zeros(0, bool)])
+    order = np.argsort(card, kind="stable")  # card by card, then zone, then stage
+    card, stage, zone_codes, on_field = card[order], stage[order], zone_codes[order], \
+        on_field[order]
+    starts = np.concatenate([np.zeros((count, 1), np.int64), tables.starts], axis=1)
+    ends = np.concatenate([tables.starts, np.full((count, 1), -1, np.int64)], axis=1)
+    last = ~on_field | (stage == tables.counts[card] - 1)
+    # a first band from 0 counters leaves stage 0 no count: that segment is dropped
+    kept = last | (ends[card, stage] > starts[card, stage])
+    card, stage, zone_codes, on_field, last = (card[kept], stage[kept], zone_codes[kept],
+                                               on_field[kept], last[kept])
+    to_level = pd.array(np.where(last, 0, ends[card, stage] - 1), dtype="Int64")
+    to_level[last] = pd.NA
+    citation = np.where(on_field, tables.cite[card, stage], CITE_OFF)
+    return pd.DataFrame({
+        "name": _categorical(card.astype(_code_dtype(count)), names),
+        "zone": _categorical(zone_codes, [zone.value for zone in zone_list]),
+        "from_level": starts[card, stage],
+        "to_level": to_level,
+        "power": tables.power[card, stage],
+        "toughness": tables.toughness[card, stage],
+        "band": _categorical(tables.label[card, stage], tables.label_values),
+        "abilities": _categorical(tables.abilities[card, stage], tables.ability_values),
+        "citation": _categorical(citation.astype(np.int8), list(CITATIONS)),
+    }, columns=list(SEGMENT_COLUMNS))
+
+
+def at_level(frame: pd.DataFrame, level: int) -> npt.NDArray[np.bool_]:
+    """Which rows of :func:`segments` hold ``level`` counters: from_level <= level <= to_level
+    (an open segment has no to_level). One comparison over the frame, no loop per row."""
+    count = int(_as_levels(level)[0])
+    upper = frame["to_level"].to_numpy(dtype=np.float64, na_value=np.inf)
+    mask: npt.NDArray[np.bool_] = (frame["from_level"].to_numpy() <= count) & (count <= upper)
+    return mask
 
 
 def resolve_pool(

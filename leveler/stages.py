@@ -1,9 +1,15 @@
 """Stage tables: a pool's cards as arrays, one row per card and one column per stage.
 
-A leveler has stages: stage 0 is its uppermost P/T box (below the first band, 711.5;
-off the battlefield, 711.6), stage k its k-th level band (711.2a for N1-N2, 711.2b
-for N3+). :func:`leveler.pool.progression` picks a stage for every (card, level,
-zone) with array operations from these tables.
+A leveler's characteristics are piecewise constant in its level counters: its stages
+are the runs of counts over which CR 711 gives it the same values. Stage 0 is its
+uppermost P/T box (below the first band, 711.5; off the battlefield, 711.6); then, in
+ascending order, each level band (711.2a for N1-N2, 711.2b for N3+) and, after a closed
+band that the next one does not follow at once (a gap in a custom design, or a closed
+last band), a gap stage: no level symbol applies there (711.2a), so the printed values
+(613.1). Stage k starts at ``starts[k - 1]`` and runs up to the next start, so a card
+costs its number of bands, never the numbers printed on it.
+:func:`leveler.pool.progression` and :func:`leveler.pool.segments` read these tables
+with array operations.
 
 :func:`stage_tables` reads the cards a block at a time: each block's attributes are
 read in C-level passes (``attrgetter``, no Python call per object) and its texts
@@ -31,7 +37,7 @@ CITATIONS = ("711.5", "711.6", "711.2a", "711.2b")
 """Citation categories of the grid, in a fixed order; the codes below index it."""
 CITE_BELOW, CITE_OFF, CITE_CLOSED, CITE_OPEN = range(4)
 _NEVER = np.iinfo(np.int64).max
-"""N1 of a padding band: no count reaches it."""
+"""The start of a padding stage: no count reaches it."""
 BLOCK = 2048
 """Cards read per block: their objects stay in the CPU cache across the passes."""
 
@@ -40,15 +46,18 @@ BLOCK = 2048
 class StageTables:
     """The cards' names and, per card, its stages.
 
-    ``mins`` is cards x bands (N1 of each band; padding is never reached); the other
-    tables are cards x stages: ``power``, ``toughness``, ``cite`` (codes into
-    :data:`CITATIONS`), ``label`` (codes into ``label_values``, -1 = no band) and
-    ``abilities`` (codes into ``ability_values``). Values come in order of first
-    appearance, card by card, stage by stage.
+    ``starts`` is cards x (stages - 1): the fewest counters of stages 1, 2, ... (a
+    band's N1, or one past a closed band's N2 for a gap stage), ascending; padding is
+    never reached. ``counts`` is the number of stages of each card. The other tables are
+    cards x stages: ``power``, ``toughness``, ``cite`` (codes into :data:`CITATIONS`),
+    ``label`` (codes into ``label_values``, -1 = no band) and ``abilities`` (codes into
+    ``ability_values``). Values come in order of first appearance, card by card, stage
+    by stage.
     """
 
     names: np.ndarray
-    mins: np.ndarray
+    starts: np.ndarray
+    counts: np.ndarray
     power: np.ndarray
     toughness: np.ndarray
     cite: np.ndarray
@@ -145,40 +154,60 @@ def stage_tables(cards: Sequence[LevelerCard]) -> StageTables:
         raise ValueError(_too_large(cards)) from None
     count = len(cards)
     band_counts = read.int_column("band_counts")
-    stages = int(band_counts.max(initial=0)) + 1
     owner = np.repeat(np.arange(count), band_counts)  # the card of each band
     position = np.arange(len(owner)) - np.repeat(np.cumsum(band_counts) - band_counts,
                                                  band_counts)  # 0 for a card's first band
-
-    def per_stage(printed: np.ndarray, banded: np.ndarray, padding: int) -> np.ndarray:
-        table = np.full(count * stages, padding, dtype=np.result_type(printed, banded))
-        table[::stages] = printed
-        table[owner * stages + position + 1] = banded
-        return table.reshape(count, stages)
-
     band_mins = read.int_column("band_mins")
-    mins = np.full(count * (stages - 1), _NEVER, dtype=np.int64)
-    mins[owner * (stages - 1) + position] = band_mins
     band_maxes = read.object_column("band_maxes")
     open_band = pd.isna(band_maxes)  # None: an open band, N3+ (711.2b)
     band_maxes[open_band] = -1
-    label_codes, label_values = _level_symbols(band_mins, band_maxes.astype(np.int64))
+    band_maxes = band_maxes.astype(np.int64)
+    # a gap stage after a closed band that is the card's last or that the next band does
+    # not follow at once: no level symbol applies there (711.2a)
+    last = position == band_counts[owner] - 1
+    following = np.append(band_mins[1:], _NEVER)
+    gap = ~open_band & (last | (following > band_maxes + 1))
+    gaps = np.bincount(owner[gap], minlength=count).astype(np.int64)
+    gaps_before = np.cumsum(gap) - gap - np.repeat(np.cumsum(gaps) - gaps, band_counts)
+    band_slot = 1 + position + gaps_before  # the stage of each band
+    gap_owner, gap_slot = owner[gap], band_slot[gap] + 1
+    counts = 1 + band_counts + gaps
+    stages = int(counts.max(initial=1))
+
+    def per_stage(printed: np.ndarray, banded: np.ndarray, gapped: np.ndarray,
+                  padding: int) -> np.ndarray:
+        table = np.full(count * stages, padding,
+                        dtype=np.result_type(printed, banded, gapped))
+        table[::stages] = printed
+        table[owner * stages + band_slot] = banded
+        table[gap_owner * stages + gap_slot] = gapped
+        return table.reshape(count, stages)
+
+    starts = np.full(count * (stages - 1), _NEVER, dtype=np.int64)
+    starts[owner * (stages - 1) + band_slot - 1] = band_mins
+    starts[gap_owner * (stages - 1) + gap_slot - 1] = band_maxes[gap] + 1
+    label_codes, label_values = _level_symbols(band_mins, band_maxes)
 
     printed_keys, band_keys, ability_text = _ability_keys(read, owner)
-    reached = np.arange(stages)[None, :] <= band_counts[:, None]
+    reached = np.arange(stages)[None, :] < counts[:, None]
     ability_codes = np.zeros((count, stages), dtype=np.int32)
     ability_codes[reached], keys = pd.factorize(
-        per_stage(printed_keys, band_keys, -1)[reached], sort=False)
+        per_stage(printed_keys, band_keys, printed_keys[gap_owner], -1)[reached], sort=False)
+    printed_power, printed_toughness = (read.int_column("card_power"),
+                                        read.int_column("card_toughness"))
     return StageTables(
         names=read.object_column("names"),
-        mins=mins.reshape(count, stages - 1),
-        power=narrow(per_stage(read.int_column("card_power"),
-                               read.int_column("band_power"), 0)),
-        toughness=narrow(per_stage(read.int_column("card_toughness"),
-                                   read.int_column("band_toughness"), 0)),
+        starts=starts.reshape(count, stages - 1),
+        counts=counts,
+        power=narrow(per_stage(printed_power, read.int_column("band_power"),
+                               printed_power[gap_owner], 0)),
+        toughness=narrow(per_stage(printed_toughness, read.int_column("band_toughness"),
+                                   printed_toughness[gap_owner], 0)),
         cite=per_stage(np.full(count, CITE_BELOW, dtype=np.int8),
-                       np.where(open_band, CITE_OPEN, CITE_CLOSED).astype(np.int8), CITE_BELOW),
-        label=per_stage(np.full(count, -1), label_codes, -1).astype(np.int32),
+                       np.where(open_band, CITE_OPEN, CITE_CLOSED).astype(np.int8),
+                       np.full(len(gap_owner), CITE_CLOSED, dtype=np.int8), CITE_BELOW),
+        label=per_stage(np.full(count, -1), label_codes, np.full(len(gap_owner), -1),
+                        -1).astype(np.int32),
         abilities=ability_codes,
         label_values=label_values,
         ability_values=objects(map(ability_text, keys.tolist()), len(keys)),

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from leveler import LevelBand, LevelerCard, ManaCost, Zone, characteristics, grid_fill, stages
 from leveler.model import MAX_PT
-from leveler.pool import cards_frame, progression, resolve_pool
+from leveler.pool import SEGMENT_COLUMNS, at_level, cards_frame, progression, resolve_pool, segments
 from tests.strategies import leveler_cards
 
 
@@ -178,3 +178,115 @@ def test_a_number_too_large_for_the_grid_names_its_card(pool: dict[str, LevelerC
     with pytest.raises(ValueError, match=r"^a band's power must be between"):
         replace(student, name="Giant", bands=(student.bands[0], replace(
             student.bands[1], power=10**30)))
+
+
+# --- segments: the grid from band boundaries, never one row per level ------------------
+
+@st.composite
+def gapped_cards(draw: st.DrawFn) -> LevelerCard:
+    """Designs the model accepts beyond printed shapes: gaps between bands (711.2a: no symbol
+    applies there, 613.1), a first band from 0 counters, a closed last band."""
+    count = draw(st.integers(0, 4))
+    low = draw(st.integers(0, 6))
+    bands = []
+    for index in range(count):
+        closed = index < count - 1 or draw(st.booleans())
+        high = low + draw(st.integers(0, 6)) if closed else None
+        bands.append(LevelBand(low, high, draw(st.integers(-3, 9)), draw(st.integers(0, 9)),
+                               tuple(draw(st.lists(st.sampled_from(["Flying", "Reach"]),
+                                                   max_size=1)))))
+        low = (high or 0) + 1 + draw(st.integers(0, 3))
+    return LevelerCard(name="Gapped", mana_cost=ManaCost.parse("{1}"),
+                       type_line="Creature — Test", power=draw(st.integers(0, 5)),
+                       toughness=draw(st.integers(0, 5)), level_up_cost=ManaCost.parse("{1}"),
+                       bands=tuple(bands), abilities=tuple(draw(st.lists(
+                           st.sampled_from(["Vigilance"]), max_size=1))))
+
+
+def _named(cards: list[LevelerCard]) -> list[LevelerCard]:
+    return [replace(card, name=f"{card.name} {i}") for i, card in enumerate(cards)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(gapped_cards(), min_size=1, max_size=4))
+def test_711_2a_613_1_progression_in_a_gap_is_the_printed_box_like_characteristics(
+    cards: list[LevelerCard],
+) -> None:
+    """A count in a gap between bands, or past a closed last band, has no band (711.2a) and
+    the printed values (613.1), in the grid as in characteristics()."""
+    cards = _named(cards)
+    levels = list(range(max(card.top_level for card in cards) + 12))
+    pd.testing.assert_frame_equal(_plain(progression(cards, levels, list(Zone))),
+                                  _plain(_expected(cards, levels, list(Zone))))
+
+
+def _probes(row: pd.Series) -> list[int]:
+    """Counts to check a segment at: its first, its last (or far past an open start), between."""
+    first = int(row["from_level"])
+    last = first + 10**6 if pd.isna(row["to_level"]) else int(row["to_level"])
+    return sorted({first, (first + last) // 2, last})
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(st.lists(gapped_cards(), min_size=1, max_size=4),
+                 st.lists(leveler_cards(), min_size=1, max_size=4)),
+       st.lists(st.sampled_from(list(Zone)), min_size=1, max_size=7, unique=True))
+def test_segments_equal_characteristics_at_every_boundary_and_between(
+    cards: list[LevelerCard], zones: list[Zone],
+) -> None:
+    """711.2a/b, 711.5, 711.6, 613.1: each segment is what characteristics() says at its first
+    count, its last and between; the segments of a card and zone tile 0.. with no hole."""
+    cards = _named(cards)
+    frame = segments(cards, zones)
+    assert list(frame.columns) == list(SEGMENT_COLUMNS)
+    assert frame["from_level"].dtype == np.int64 and str(frame["to_level"].dtype) == "Int64"
+    for (name, zone), rows in frame.groupby(["name", "zone"], observed=True, sort=False):
+        card = next(card for card in cards if card.name == name)
+        starts = list(rows["from_level"])
+        ends = list(rows["to_level"])
+        assert starts[0] == 0 and pd.isna(ends[-1]) and not any(pd.isna(end) for end in ends[:-1])
+        assert starts[1:] == [int(end) + 1 for end in ends[:-1]], (name, zone)
+        for row in rows.to_dict("records"):
+            for level in _probes(pd.Series(row)):
+                now = characteristics(card, level, zone)
+                band = None if pd.isna(row["band"]) else row["band"]
+                assert (row["power"], row["toughness"], band, row["abilities"],
+                        row["citation"]) == (now.power, now.toughness,
+                                             now.band.label if now.band else None,
+                                             "\n".join(now.abilities), now.rule), \
+                    (name, zone, level)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(gapped_cards(), min_size=1, max_size=4), st.integers(0, 60))
+def test_at_level_picks_one_segment_per_card_and_zone_equal_to_progression(
+    cards: list[LevelerCard], level: int,
+) -> None:
+    cards = _named(cards)
+    frame = segments(cards)
+    picked = frame[at_level(frame, level)].reset_index(drop=True)
+    grid = progression(cards, [level])
+    assert len(picked) == len(grid) == len(cards) * len(Zone)
+    columns = ["name", "zone", "power", "toughness", "band", "abilities", "citation"]
+    pd.testing.assert_frame_equal(_plain(picked[columns]), _plain(grid[columns]))
+
+
+def test_segments_cost_the_bands_not_the_numbers_printed_on_them(
+    pool: dict[str, LevelerCard],
+) -> None:
+    """A band starting at 1,000 counters (the model's MAX_LEVEL) makes no more rows than one
+    at 10: a card has a segment per band and one below (711.5) on the battlefield, one per
+    other zone (711.6)."""
+    student = pool["Student of Warfare"]
+    low = replace(student, bands=(replace(student.bands[0], min_level=2, max_level=9),
+                                  replace(student.bands[1], min_level=10)))
+    high = replace(student, bands=(replace(student.bands[0], min_level=2, max_level=999),
+                                   replace(student.bands[1], min_level=1000)))
+    assert len(segments([low])) == len(segments([high])) == 3 + 6
+    assert segments([high])["from_level"].tolist()[:3] == [0, 2, 1000]
+    assert len(segments(pool)) == sum(len(card.bands) + 1 + 6 for card in pool.values())
+
+
+def test_at_level_refuses_a_negative_count(pool: dict[str, LevelerCard]) -> None:
+    with pytest.raises(ValueError, match="negative"):
+        at_level(segments(pool), -1)
