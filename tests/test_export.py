@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import io
+import os
+import stat
 import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -109,3 +112,76 @@ def test_downloads_are_lazy_and_named(chart: alt.Chart) -> None:
     assert offered[2].data().startswith(b"<svg")
     with pytest.raises(AssertionError, match="drawn before"):
         offered[3].data()
+
+
+def test_write_atomic_never_replaces_without_force(tmp_path: Path) -> None:
+    out = tmp_path / "out.csv"
+    assert export.write_atomic(out, b"first") == out and out.read_bytes() == b"first"
+    with pytest.raises(export.OutputExists, match="already exists"):
+        export.write_atomic(out, b"second")
+    assert out.read_bytes() == b"first"
+    export.write_atomic(out, b"second", force=True)
+    assert out.read_bytes() == b"second" and sorted(tmp_path.iterdir()) == [out]
+
+
+def test_a_new_file_gets_the_umask_and_a_replaced_one_keeps_its_mode(tmp_path: Path) -> None:
+    old_umask = os.umask(0o027)
+    try:
+        fresh = export.write_atomic(tmp_path / "fresh.png", b"x")
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o640  # not mkstemp's 0600
+    os.chmod(fresh, 0o604)
+    export.write_atomic(fresh, b"y", force=True)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o604
+
+
+def test_a_failed_write_keeps_the_old_file_whole_and_leaves_no_temporary(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that fills up at the flush (ENOSPC): the old file is untouched."""
+    out = tmp_path / "chart.svg"
+    out.write_bytes(b"<svg>old</svg>")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(export.os, "fsync", full)
+    with pytest.raises(OSError, match="No space left"):
+        export.write_atomic(out, b"<svg>new</svg>", force=True)
+    assert out.read_bytes() == b"<svg>old</svg>" and sorted(tmp_path.iterdir()) == [out]
+
+
+def test_a_file_that_appears_while_writing_is_not_replaced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checked again at the last step: the new file is linked in, which fails if one is there."""
+    out = tmp_path / "out.png"
+    real_fsync = os.fsync
+
+    def someone_else_writes(fd: int) -> None:
+        real_fsync(fd)
+        if not out.exists():
+            out.write_bytes(b"theirs")
+
+    monkeypatch.setattr(export.os, "fsync", someone_else_writes)
+    with pytest.raises(export.OutputExists, match="appeared while writing"):
+        export.write_atomic(out, b"mine")
+    assert out.read_bytes() == b"theirs" and sorted(tmp_path.iterdir()) == [out]
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "link", "read-only"])
+def test_write_atomic_refuses_what_is_not_a_writable_regular_file(kind: str,
+                                                                  tmp_path: Path) -> None:
+    target = tmp_path / "target"
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "link":
+        (tmp_path / "real").write_bytes(b"real")
+        target.symlink_to(tmp_path / "real")
+    else:
+        target.write_bytes(b"kept")
+        os.chmod(target, 0o444)
+    with pytest.raises(export.OutputRefused, match=str(target)):
+        export.write_atomic(target, b"data", force=True)
+    assert not list(tmp_path.glob(".*.tmp"))
