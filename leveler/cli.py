@@ -18,16 +18,17 @@ import io
 import json
 import os
 import re
-import stat
 import sys
 import textwrap
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from leveler.balance import card_balance
 from leveler.data import load_pool_report, load_rule_texts, read_json
+from leveler.io.budget import SITUATION_BUDGET, open_regular_file
+from leveler.io.budget import read_json as read_json_under
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import MAX_LEVEL, LevelerCard, Zone
 from leveler.pool import resolve_pool
@@ -113,38 +114,6 @@ def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard:
     raise LookupFailed(f"no card named {name!r} in the pool.{hint}")
 
 
-def _file_kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
-
-
-def _open_input(path: str, what: str) -> IO[bytes]:
-    """``path`` opened for reading, if it is a regular file; a FIFO, device or folder is
-    refused. It is opened without blocking, so a FIFO nobody writes to never hangs."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
-    except OSError as error:
-        raise LookupFailed(f"{path}: cannot read the {what} ({error.strerror})") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise LookupFailed(f"{path}: cannot read the {what}: it is {_file_kind(mode)}, "
-                               "and leveler reads only regular files")
-        os.set_blocking(fd, True)
-    except BaseException:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "rb")
-
-
 @contextlib.contextmanager
 def _reading(source: str) -> Iterator[None]:
     """Any failure to read or take in ``source`` as a :class:`LookupFailed` naming it."""
@@ -174,7 +143,7 @@ def _load(path: str | None) -> dict[str, LevelerCard]:
         if path is None:
             report = load_pool_report(None)
         else:
-            with _open_input(path, "pool file") as stream:
+            with open_regular_file(path, "pool file") as stream:  # never a FIFO or device
                 report = load_pool_report(stream, name=path)
         report.raise_for_errors()
     if report.skipped or report.notes:
@@ -214,15 +183,16 @@ def _table(args: argparse.Namespace) -> int:
 
 
 def _read_situation(path: str) -> Any:
-    """The JSON in ``path`` (``-`` for standard input), which must be a regular file."""
+    """The JSON in ``path`` (``-`` for standard input), read under the situation budget
+    (size, depth, counts); a file must be a regular file."""
     if path == "-":
         with _reading("standard input"):
-            try:
-                return json.loads(sys.stdin.read())
-            except json.JSONDecodeError as error:
-                raise LookupFailed(f"standard input: not JSON ({error})") from None
+            stream = getattr(sys.stdin, "buffer", None)
+            limit = SITUATION_BUDGET.max_bytes + 1  # one byte more: the budget names it
+            data = stream.read(limit) if stream else sys.stdin.read(limit).encode("utf-8")
+            return read_json_under(data, source="standard input", budget=SITUATION_BUDGET)
     with _reading(path):
-        _open_input(path, "situation file").close()  # refuses a FIFO, device or folder
+        open_regular_file(path, "situation file").close()  # refuses a FIFO, device or folder
         return read_json(path, "situation file")
 
 
