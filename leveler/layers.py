@@ -1,16 +1,20 @@
 """A leveler in a real situation, resolved layer by layer (CR 613), with the reasoning.
 
-:func:`resolve_situation` takes a situation (a mapping in format version 1, see
+:func:`resolve_situation` takes a situation (a mapping in format version 1 or 2, see
 ``docs/situations.md``, or a :class:`~leveler.situation.Situation`) and applies:
 
 - zone: off the battlefield, the uppermost P/T box and no band (711.6, 113.6); +1/+1 and
   -1/-1 counters still count (122.1a); effects from other sources are set aside.
 - layer 1a, copy effects: printed text, level symbols and level up, never counters
-  (707.2; ruling 4 of 2010-06-15); "except it's 7/7" becomes copiable (707.9b).
+  (707.2; ruling 4 of 2010-06-15); "except it's 7/7", "also an Illusion with [ability]"
+  become copiable (707.9a/b); a copy of a face-down object copies its face-down values.
 - layer 1b, face down: a 2/2 with no name and no abilities (708.2a).
+- layer 4: type-changing effects in timestamp order (613.1d); a noncreature has no P/T
+  (208.3), so layer 7 does not apply, but its bands still give abilities.
 - layer 6: the band's abilities (711.2a/b) and level up (711.4), ability-adding and
   -removing effects in timestamp order (613.7). An ability-removing effect removes the level
-  symbols before they apply, by dependency (613.8a): no band abilities, no band P/T.
+  symbols before they apply, by dependency (613.8a): no band abilities, no band P/T. An
+  ability it has that grants an ability to a group it is in grants it to itself (613.1f).
 - layer 7a: no characteristic-defining ability on a leveler (613.4a).
 - layer 7b: the band's base P/T, with the leveler's own timestamp (ruling 2; 613.7a), and
   other P/T-setting effects, in timestamp order; on a tie the object's own first (613.7n).
@@ -29,34 +33,33 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from leveler.grants import self_grant, split_type_line
+from leveler.layer7 import layer_7b, layer_7c, layer_7d, state_based
 from leveler.model import LevelBand, LevelerCard, Zone
 from leveler.rules import active_band, below_or_gap
 from leveler.situation import (
+    AddTypes,
     GainAbility,
     LoseAllAbilities,
-    ModifyPT,
-    SetBasePT,
+    SetTypes,
     Situation,
-    SwitchPT,
     parse_situation,
+)
+from leveler.trace import (
+    RULING,
+    Trace,
+    TraceStep,
+    entry_order_step,
+    order_key,
+    plural,
+    pt,
+    source,
+    ts,
 )
 
 __all__ = ["RULING", "Resolution", "TraceStep", "resolve_situation"]
 
-RULING = "ruling 2010-06-15"
-"""The five official rulings printed on every Rise of the Eldrazi leveler (rules.md §4)."""
-
 _LEVEL_UP = re.compile(r"^level up\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class TraceStep:
-    """One step of the resolution: the layer, what it did, and the rule that says so."""
-
-    layer: str
-    """"zone", "1", "1a", "1b", "6", "7a", "7b", "7c", "7d", "sba" or "level up"."""
-    description: str
-    rule: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +69,7 @@ class Resolution:
     name: str | None
     """Its name: the copied card's for a copy, None face down (708.2a)."""
     power: int | None
-    """Power, None when it is not a creature (208.3; never in format version 1)."""
+    """Power, None when it is not a creature (208.3)."""
     toughness: int | None
     abilities: tuple[str, ...]
     """Every ability it has now: printed order, level up included while it has it (711.4),
@@ -79,6 +82,10 @@ class Resolution:
     citations: tuple[str, ...]
     """The rules that decided the band, the deciding one first (as ``characteristics``)."""
     zone: Zone = Zone.BATTLEFIELD
+    card_types: tuple[str, ...] = ("Creature",)
+    """Its card types now, after layer 4 (205.2)."""
+    subtypes: tuple[str, ...] = ()
+    """Its subtypes now (205.3): "Elf", "Illusion"."""
 
     @property
     def rule(self) -> str:
@@ -102,51 +109,24 @@ class Resolution:
             "power": self.power, "toughness": self.toughness,
             "abilities": list(self.abilities), "band": band,
             "can_level_up": self.can_level_up, "citations": list(self.citations),
+            "card_types": list(self.card_types), "subtypes": list(self.subtypes),
             "trace": [{"layer": s.layer, "description": s.description, "rule": s.rule}
                       for s in self.trace],
         }
 
 
-# --------------------------------------------------------------------------- helpers
-
-
-def _ts(value: float) -> str:
-    """A timestamp as written: 3 rather than 3.0."""
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
-def _pt(power: int, toughness: int) -> str:
-    return f"{power}/{toughness}"
-
-
-def _signed(power: int, toughness: int) -> str:
-    return f"{power:+d}/{toughness:+d}"
-
-
-def _source(effect: object, fallback: str) -> str:
-    return getattr(effect, "source", None) or fallback
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-class _Trace:
-    def __init__(self) -> None:
-        self.steps: list[TraceStep] = []
-
-    def add(self, layer: str, description: str, rule: str) -> None:
-        self.steps.append(TraceStep(layer, description, rule))
-
-
 @dataclass(frozen=True, slots=True)
 class _Copiable:
-    """The copiable values after layer 1 (613.2c): a card, or a face-down 2/2 (card None)."""
+    """The copiable values after layer 1 (613.2c): a card, or face-down values (card None)."""
 
     card: LevelerCard | None
     band_timestamp: float
     """The timestamp of its level symbols' effects (613.7a)."""
     decided_by: tuple[str, ...] = ()
+    card_types: tuple[str, ...] = ("Creature",)
+    subtypes: tuple[str, ...] = ()
+    added_abilities: tuple[str, ...] = ()
+    """Abilities a copy exception grants (707.9a), after the printed ones."""
 
     @property
     def power(self) -> int:
@@ -161,24 +141,43 @@ class _Copiable:
     def printed_abilities(self) -> tuple[str, ...]:
         if self.card is None:
             return ()
-        return (*self.card.abilities, self.card.level_up_ability)
+        return (*self.card.abilities, self.card.level_up_ability, *self.added_abilities)
 
 
 # --------------------------------------------------------------------------- layer 1
 
 
-def _layer_1(situation: Situation, trace: _Trace) -> _Copiable:
+def _face_down_values(band_ts: float) -> _Copiable:
+    """A 2/2 creature with no name, no subtypes, no text, no abilities (708.2a)."""
+    return _Copiable(None, band_ts, card_types=("Creature",))
+
+
+def _layer_1(situation: Situation, trace: Trace) -> _Copiable:
     """Copiable values: the printed card (613.1), copy effects (1a), face down (1b)."""
     own_ts = situation.timestamp
     copy = situation.copy_of
+    added: tuple[str, ...] = ()
     if copy is None:
         assert isinstance(situation.card, LevelerCard)
         card = situation.card
         band_ts = own_ts
-        trace.add("1", f"{situation.name} as printed: {_pt(card.power, card.toughness)} in "
+        trace.add("1", f"{situation.name} as printed: {pt(card.power, card.toughness)} in "
                   f"its uppermost box, {card.level_up_ability}, "
                   f"{', '.join(b.label for b in card.bands)}", "613.1")
         extra: tuple[str, ...] = ()
+        types, subtypes = split_type_line(card.type_line)
+    elif copy.face_down:
+        if situation.face_down:
+            trace.add("1a", "a copy of a face-down object: it copies the face-down values",
+                      "707.2")
+        else:
+            trace.add("1a", f"{situation.name} is a copy of a face-down permanent (a "
+                      f"{copy.card.name}): it copies the face-down values, a 2/2 creature "
+                      "with no name, no subtypes, no abilities and no mana cost, not the "
+                      f"card; it is face up, and nothing can turn it face up as a "
+                      f"{copy.card.name}", "707.2, 708.2a")
+        copiable = _face_down_values(own_ts)
+        return copiable if not situation.face_down else _layer_1b(situation, copiable, trace)
     else:
         card = copy.card
         copy_ts = own_ts if copy.timestamp is None else copy.timestamp
@@ -187,34 +186,80 @@ def _layer_1(situation: Situation, trace: _Trace) -> _Copiable:
                   f"both level symbols and {card.level_up_ability}, not the original's "
                   f"counters or other effects", f"707.2, {RULING} #4")
         extra = ("707.2",)
+        types, subtypes = split_type_line(card.type_line)
         if copy.power is not None or copy.toughness is not None:
             power = card.power if copy.power is None else copy.power
             toughness = card.toughness if copy.toughness is None else copy.toughness
             card = replace(card, power=power, toughness=toughness)
-            trace.add("1a", f"except it's {_pt(power, toughness)}: that replaces the uppermost "
+            trace.add("1a", f"except it's {pt(power, toughness)}: that replaces the uppermost "
                       "P/T box in its copiable values, so below N1 it is "
-                      f"{_pt(power, toughness)} (derived: a literal reading of 711.5 could argue "
+                      f"{pt(power, toughness)} (derived: a literal reading of 711.5 could argue "
                       "for the printed box)", "707.9b")
             extra += ("707.9b",)
+        if copy.add_types or copy.add_subtypes:
+            types = (*types, *(t for t in copy.add_types if t not in types))
+            subtypes = (*subtypes, *(t for t in copy.add_subtypes if t not in subtypes))
+            what = ", ".join((*copy.add_types, *copy.add_subtypes))
+            trace.add("1a", f"except it's also {what} in addition to its other types: part of "
+                      "its copiable values", "707.9b")
+        if copy.add_abilities:
+            added = copy.add_abilities
+            trace.add("1a", f"except it has {'; '.join(added)}: part of its copiable values, "
+                      "so a copy of it has it too", "707.9a")
         if copy_ts > own_ts:
             trace.add("1a", f"its level symbols take the copy effect's timestamp "
-                      f"{_ts(copy_ts)}, later than its own {_ts(own_ts)}", "613.7a")
-    if situation.face_down:
-        trace.add("1b", "face down: a 2/2 creature with no name, no text, no abilities; the "
-                  "level symbols and level up are gone (its counters stay)", "708.2a")
-        return _Copiable(None, band_ts)
-    return _Copiable(card, band_ts, extra)
+                      f"{ts(copy_ts)}, later than its own {ts(own_ts)}", "613.7a")
+    copiable = _Copiable(card, band_ts, extra, types, subtypes, added)
+    return _layer_1b(situation, copiable, trace) if situation.face_down else copiable
+
+
+def _layer_1b(situation: Situation, copiable: _Copiable, trace: Trace) -> _Copiable:
+    trace.add("1b", "face down: a 2/2 creature with no name, no text, no abilities; the "
+              "level symbols and level up are gone (its counters stay)", "708.2a")
+    return _face_down_values(copiable.band_timestamp)
+
+
+# --------------------------------------------------------------------------- layer 4
+
+
+def _layer_4(situation: Situation, copiable: _Copiable,
+             trace: Trace) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Type-changing effects in timestamp order (613.1d, 613.3)."""
+    types, subtypes = copiable.card_types, copiable.subtypes
+    changes = sorted((order_key(situation, e.timestamp, i, e), e)
+                     for i, e in enumerate(situation.effects)
+                     if isinstance(e, SetTypes | AddTypes))
+    for (timestamp, _, _), effect in changes:
+        who = f"{source(effect, 'an effect')} (timestamp {ts(timestamp)})"
+        if isinstance(effect, SetTypes):
+            types = effect.card_types
+            if effect.subtypes is not None:
+                subtypes = effect.subtypes
+            elif "Creature" not in types and "Kindred" not in types:
+                subtypes = ()  # creature types need a creature or kindred card type (205.3d)
+            trace.add("4", f"{who}: it becomes {' '.join((*types, *subtypes)) or 'no type'}; "
+                      "its other types are gone", "613.1d, 205.1a")
+        else:
+            types = (*types, *(t for t in effect.card_types if t not in types))
+            subtypes = (*subtypes, *(t for t in effect.subtypes if t not in subtypes))
+            trace.add("4", f"{who}: it is also {' '.join((*effect.card_types, *effect.subtypes))}"
+                      " in addition to its other types", "613.1d, 205.1b")
+    if changes and "Creature" not in types:
+        trace.add("4", "it is not a creature now: it has no power or toughness (layer 7 does "
+                  "not apply), but its level symbols still give their abilities (derived: "
+                  "711.2a says 'this creature'; no ruling on a noncreature leveler)", "208.3")
+    return types, subtypes
 
 
 # --------------------------------------------------------------------------- layer 6
 
 
-def _candidate_band(copiable: _Copiable, level: int, trace: _Trace,
+def _candidate_band(copiable: _Copiable, level: int, trace: Trace,
                     removed: bool) -> tuple[LevelBand | None, str]:
     """The band the level counters select (711.2a/b), or None below N1 (711.5)."""
     if copiable.card is None:
         if level:
-            trace.add("6", f"{_plural(level, 'level counter')} but no level symbol: they do "
+            trace.add("6", f"{plural(level, 'level counter')} but no level symbol: they do "
                       "nothing", "708.2a")
         return None, "708.2a"
     band = active_band(copiable.card, level)
@@ -223,10 +268,10 @@ def _candidate_band(copiable: _Copiable, level: int, trace: _Trace,
     why = below_or_gap(copiable.card, level)
     if not removed and why == ("711.5",):
         first = copiable.card.bands[0].min_level if copiable.card.bands else 0
-        trace.add("6", f"{_plural(level, 'level counter')}, fewer than N1 = {first}: no level "
+        trace.add("6", f"{plural(level, 'level counter')}, fewer than N1 = {first}: no level "
                   "symbol applies", "711.5")
     elif not removed:
-        trace.add("6", f"{_plural(level, 'level counter')}, in a gap between two bands of "
+        trace.add("6", f"{plural(level, 'level counter')}, in a gap between two bands of "
                   "this design: no level symbol's range holds it, so no band applies and the "
                   "printed values stay (derived from 711.2a and 613.1; no printed card has a gap)",
                   "711.2a, 613.1")
@@ -235,35 +280,67 @@ def _candidate_band(copiable: _Copiable, level: int, trace: _Trace,
 
 def _band_grants(band: LevelBand, level: int, level_up: str) -> str:
     what = f"grants {', '.join(band.abilities)}" if band.abilities else "grants no ability"
-    return (f"{_plural(level, 'level counter')}: {band.label} applies and {what}; "
+    return (f"{plural(level, 'level counter')}: {band.label} applies and {what}; "
             f"{level_up} stays (a leveler's own grants overwrite nothing)")
 
 
-def _layer_6(situation: Situation, copiable: _Copiable, trace: _Trace
+def _self_grants(abilities: list[str], band: LevelBand | None, types: tuple[str, ...],
+                 subtypes: tuple[str, ...], trace: Trace) -> list[str]:
+    """What its own abilities grant to a group it is in, and so to itself (613.1f, 611.3a)."""
+    granted: list[str] = []
+    for ability in abilities:
+        if ability.lower().startswith("other ") and " you control " in ability.lower():
+            if " have " in ability.lower() or " has " in ability.lower():
+                trace.add("6", f"{ability!r} grants nothing to itself: 'other' leaves it out",
+                          "613.1f, 611.3a")
+            continue
+        grant = self_grant(ability)
+        if grant is None:
+            continue
+        from_band = band is not None and ability in band.abilities
+        whose = f"{band.label}'s " if band is not None and from_band else ""
+        rule = "613.1f, 611.3a"
+        if band is not None and from_band:
+            rule = f"{band.rule}, {rule}"
+        if grant.applies_to(types, subtypes):
+            granted.append(grant.ability)
+            trace.add("6", f"{whose}{ability!r}: it is one of the {grant.group} you control "
+                      f"({' '.join((*types, *subtypes))}), so it has {grant.ability} itself",
+                      rule)
+        else:
+            trace.add("6", f"{whose}{ability!r}: it is not one of the {grant.group} "
+                      f"({' '.join((*types, *subtypes)) or 'no type'}), so it grants nothing "
+                      "to itself", rule)
+    return granted
+
+
+def _layer_6(situation: Situation, copiable: _Copiable, types: tuple[str, ...],
+             subtypes: tuple[str, ...], trace: Trace
              ) -> tuple[tuple[str, ...], LevelBand | None, tuple[str, ...]]:
     """Abilities: the band's and other effects in timestamp order (613.1f, 613.7, 613.8a)."""
     level = situation.counters.level
-    removers = [_source(e, "an effect") for e in situation.effects
+    removers = [source(e, "an effect") for e in situation.effects
                 if isinstance(e, LoseAllAbilities)]
     band, band_rule = _candidate_band(copiable, level, trace, removed=bool(removers))
     band_applies = band is not None and not removers
-    # (timestamp, rank, listing index, what): the object's own static first on ties (613.7n)
-    events: list[tuple[float, int, int, object]] = [
-        (e.timestamp, 1, i, e) for i, e in enumerate(situation.effects)
+    # (key, what): the object's own static first on ties (613.7n), or as chosen (613.7m)
+    events: list[tuple[tuple[float, int, int], object]] = [
+        (order_key(situation, e.timestamp, i, e), e) for i, e in enumerate(situation.effects)
         if isinstance(e, LoseAllAbilities | GainAbility)
     ]
     if band is not None:
-        events.append((copiable.band_timestamp, 0, -1, band))
-    events.sort(key=lambda event: event[:3])
+        events.append((order_key(situation, copiable.band_timestamp, -1, None), band))
+    events.sort(key=lambda event: event[0])
     if band is not None and removers:  # 613.8b: the dependent effect waits for them all
-        events.remove((copiable.band_timestamp, 0, -1, band))
+        band_event = next(event for event in events if event[1] is band)
+        events.remove(band_event)
         last = max(index for index, event in enumerate(events)
-                   if isinstance(event[3], LoseAllAbilities))
-        events.insert(last + 1, (copiable.band_timestamp, 2, -1, band))
+                   if isinstance(event[1], LoseAllAbilities))
+        events.insert(last + 1, band_event)
 
     printed = list(copiable.printed_abilities)
     gained: list[str] = []
-    for _, _, _, what in events:
+    for _, what in events:
         if isinstance(what, LevelBand):
             if band_applies:
                 assert copiable.card is not None
@@ -271,7 +348,7 @@ def _layer_6(situation: Situation, copiable: _Copiable, trace: _Trace
                 trace.add("6", _band_grants(what, level, copiable.card.level_up_ability),
                           f"{what.rule}, 711.4, {RULING} #1")
             else:
-                trace.add("6", f"{_plural(level, 'level counter')} would select {what.label}, "
+                trace.add("6", f"{plural(level, 'level counter')} would select {what.label}, "
                           f"but its effect depends on {' and '.join(dict.fromkeys(removers))} "
                           "removing all abilities, which removes the level symbol itself: it "
                           "waits, then no longer exists; no band abilities, no band P/T "
@@ -280,102 +357,23 @@ def _layer_6(situation: Situation, copiable: _Copiable, trace: _Trace
         elif isinstance(what, LoseAllAbilities):
             lost = printed + gained
             listing = ", ".join(lost) if lost else "nothing left to remove"
-            trace.add("6", f"{_source(what, 'an effect')} (timestamp {_ts(what.timestamp)}): "
+            trace.add("6", f"{source(what, 'an effect')} (timestamp {ts(what.timestamp)}): "
                       f"loses all abilities: {listing}", "613.1f, 613.7")
             printed, gained = [], []
         elif isinstance(what, GainAbility):
             gained.append(what.ability)
-            trace.add("6", f"{_source(what, 'an effect')} (timestamp {_ts(what.timestamp)}): "
+            trace.add("6", f"{source(what, 'an effect')} (timestamp {ts(what.timestamp)}): "
                       f"gains {what.ability}", "613.1f, 613.7")
+    granted = _self_grants(printed + gained, band if band_applies else None, types, subtypes,
+                           trace)
     decided = ("613.8a", band_rule) if band is not None and removers else (band_rule,)
-    return tuple(printed + gained), band if band_applies else None, decided
-
-
-# --------------------------------------------------------------------------- layer 7
-
-
-def _layer_7b(situation: Situation, copiable: _Copiable, band: LevelBand | None,
-              power: int, toughness: int, trace: _Trace) -> tuple[int, int]:
-    """Set effects in timestamp order, the band's at the leveler's timestamp (ruling 2)."""
-    setters: list[tuple[float, int, int, LevelBand | SetBasePT]] = [
-        (e.timestamp, 1, i, e) for i, e in enumerate(situation.effects)
-        if isinstance(e, SetBasePT)
-    ]
-    if band is not None:
-        setters.append((copiable.band_timestamp, 0, -1, band))
-    elif copiable.card is not None and active_band(copiable.card,
-                                                    situation.counters.level) is None:
-        rule = ", ".join(below_or_gap(copiable.card, situation.counters.level))
-        trace.add("7b", f"no level symbol applies: base P/T stays {_pt(power, toughness)}, "
-                  "the uppermost box of its copiable values", rule)
-    setters.sort(key=lambda item: item[:3])
-    for timestamp, _, _, what in setters:
-        power, toughness = what.power, what.toughness
-        if isinstance(what, LevelBand):
-            whose = ("the leveler's own" if timestamp == situation.timestamp
-                     else "the copy effect's")
-            trace.add("7b", f"{what.label} sets base P/T {_pt(power, toughness)} (timestamp "
-                      f"{_ts(timestamp)}, {whose}, not the last counter's)",
-                      f"{what.rule}, 613.4b, 613.7a, {RULING} #2")
-        else:
-            trace.add("7b", f"{_source(what, 'an effect')} sets base P/T "
-                      f"{_pt(power, toughness)} (timestamp {_ts(timestamp)})", "613.4b, 613.7")
-    return power, toughness
-
-
-def _layer_7c(situation: Situation, power: int, toughness: int, trace: _Trace,
-              *, effects: bool) -> tuple[int, int]:
-    """Counters and modifying effects, whenever they began (122.1a, 613.4c, ruling 3).
-
-    Off the battlefield (``effects`` False) only the +X/+Y counters count (122.1a).
-    """
-    counters = situation.counters
-    counter_rule = f"122.1a, 613.4c, {RULING} #3" if effects else "122.1a"
-    for count, sign, kind in ((counters.plus_one, 1, "+1/+1"), (counters.minus_one, -1, "-1/-1")):
-        if count:
-            power, toughness = power + sign * count, toughness + sign * count
-            trace.add("7c", f"{_plural(count, kind + ' counter')}: "
-                      f"{_signed(sign * count, sign * count)} -> {_pt(power, toughness)}",
-                      counter_rule)
-    if effects:
-        for effect in situation.effects:
-            if isinstance(effect, ModifyPT):
-                power, toughness = power + effect.power, toughness + effect.toughness
-                when = "" if effect.timestamp is None else f" (timestamp {_ts(effect.timestamp)})"
-                trace.add("7c", f"{_source(effect, 'an effect')}{when}: "
-                          f"{_signed(effect.power, effect.toughness)} -> "
-                          f"{_pt(power, toughness)}, whenever it began",
-                          f"613.4c, {RULING} #3")
-    return power, toughness
-
-
-def _layer_7d(situation: Situation, power: int, toughness: int,
-              trace: _Trace) -> tuple[int, int]:
-    """Switching comes last (613.4d)."""
-    switches = sorted((e.timestamp, i, e) for i, e in enumerate(situation.effects)
-                      if isinstance(e, SwitchPT))
-    for timestamp, _, effect in switches:
-        power, toughness = toughness, power
-        trace.add("7d", f"{_source(effect, 'an effect')} (timestamp {_ts(timestamp)}) switches "
-                  f"power and toughness -> {_pt(power, toughness)}", f"613.4d, {RULING} #3")
-    return power, toughness
-
-
-def _state_based(situation: Situation, toughness: int, trace: _Trace) -> None:
-    counters = situation.counters
-    if counters.plus_one and counters.minus_one:
-        pairs = min(counters.plus_one, counters.minus_one)
-        trace.add("sba", f"{pairs} +1/+1 and {pairs} -1/-1 counter pair(s) will be removed as a "
-                  "state-based action; P/T does not change", "704.5q")
-    if toughness <= 0:
-        trace.add("sba", f"toughness {toughness}: it will be put into its owner's graveyard as "
-                  "a state-based action", "704.5f")
+    return tuple(printed + gained + granted), band if band_applies else None, decided
 
 
 # --------------------------------------------------------------------------- level up
 
 
-def _level_up_step(situation: Situation, abilities: tuple[str, ...], trace: _Trace) -> bool:
+def _level_up_step(situation: Situation, abilities: tuple[str, ...], trace: Trace) -> bool:
     """Level up: on the battlefield, ability present, sorcery timing (702.87a, 602.5d)."""
     if situation.zone is not Zone.BATTLEFIELD:
         trace.add("level up", "cannot be activated: abilities of a card off the battlefield "
@@ -408,48 +406,68 @@ def _level_up_step(situation: Situation, abilities: tuple[str, ...], trace: _Tra
 
 def _off_battlefield(situation: Situation) -> Resolution:
     """711.6: the uppermost box; no band; +X/+Y counters still count (122.1a)."""
-    trace = _Trace()
+    trace = Trace()
     card = situation.card
     assert isinstance(card, LevelerCard)  # Situation guarantees it off the battlefield
     zone = situation.zone
     trace.add("zone", f"{card.name} in the {zone}: no level symbol applies and it has its "
-              f"uppermost P/T box {_pt(card.power, card.toughness)}", "711.6, 113.6")
+              f"uppermost P/T box {pt(card.power, card.toughness)}", "711.6, 113.6")
     if situation.copy_of is not None:
         trace.add("zone", f"the copy effect (of {situation.copy_of.card.name}) does not follow "
                   "a card to another zone: it is a new object", "400.7")
     if situation.counters.level:
-        trace.add("zone", f"{_plural(situation.counters.level, 'level counter')}: they do "
+        trace.add("zone", f"{plural(situation.counters.level, 'level counter')}: they do "
                   "nothing here", "711.6")
     for effect in situation.effects:
-        trace.add("zone", f"{_source(effect, f'a {effect.type} effect')} set aside: effects "
+        trace.add("zone", f"{source(effect, f'a {effect.type} effect')} set aside: effects "
                   "from other sources apply to creatures on the battlefield, and a card that "
                   "changed zones is a new object (derived)", "109.2, 400.7")
     trace.add("7a", "no characteristic-defining ability defines its P/T", "613.4a")
-    power, toughness = _layer_7c(situation, card.power, card.toughness, trace, effects=False)
+    power, toughness = layer_7c(situation, card.power, card.toughness, trace, effects=False)
     abilities = (*card.abilities, card.level_up_ability)
     can = _level_up_step(situation, abilities, trace)
+    types, subtypes = split_type_line(card.type_line)
     return Resolution(card.name, power, toughness, abilities, None, can,
-                      tuple(trace.steps), ("711.6",), zone)
+                      tuple(trace.steps), ("711.6",), zone, types, subtypes)
+
+
+def _layer_7(situation: Situation, copiable: _Copiable, band: LevelBand | None,
+             trace: Trace) -> tuple[int, int]:
+    trace.add("7a", f"no characteristic-defining ability; P/T starts from the copiable "
+              f"{pt(copiable.power, copiable.toughness)}", "613.4a")
+    if band is None and copiable.card is not None and active_band(
+            copiable.card, situation.counters.level) is None:
+        rule = ", ".join(below_or_gap(copiable.card, situation.counters.level))
+        trace.add("7b", f"no level symbol applies: base P/T stays "
+                  f"{pt(copiable.power, copiable.toughness)}, the uppermost box of its "
+                  "copiable values", rule)
+    power, toughness = layer_7b(situation, band, copiable.band_timestamp, copiable.power,
+                                copiable.toughness, trace)
+    power, toughness = layer_7c(situation, power, toughness, trace, effects=True)
+    return layer_7d(situation, power, toughness, trace)
 
 
 def _on_battlefield(situation: Situation) -> Resolution:
-    trace = _Trace()
+    trace = Trace()
+    entry_order_step(situation, trace)
     copiable = _layer_1(situation, trace)
-    abilities, band, decided = _layer_6(situation, copiable, trace)
-    trace.add("7a", f"no characteristic-defining ability; P/T starts from the copiable "
-              f"{_pt(copiable.power, copiable.toughness)}", "613.4a")
-    power, toughness = _layer_7b(situation, copiable, band, copiable.power, copiable.toughness,
-                                 trace)
-    power, toughness = _layer_7c(situation, power, toughness, trace, effects=True)
-    power, toughness = _layer_7d(situation, power, toughness, trace)
-    _state_based(situation, toughness, trace)
+    types, subtypes = _layer_4(situation, copiable, trace)
+    abilities, band, decided = _layer_6(situation, copiable, types, subtypes, trace)
+    power: int | None = None
+    toughness: int | None = None
+    if "Creature" in types:
+        power, toughness = _layer_7(situation, copiable, band, trace)
+    else:
+        trace.add("7", "not a creature: no power or toughness, so no P/T effect, counter or "
+                  "level symbol's P/T box applies", "208.3")
+    state_based(situation, toughness, trace)
     can = _level_up_step(situation, abilities, trace)
-    if copiable.card is None:  # face down: no level symbol, no name (708.2a)
+    if copiable.card is None:  # face down, or a copy of a face-down one: no name (708.2a)
         decided, name = ("708.2a",), None
     else:
         decided, name = (*decided, *copiable.decided_by), copiable.card.name
     return Resolution(name, power, toughness, abilities, band, can, tuple(trace.steps),
-                      decided, Zone.BATTLEFIELD)
+                      decided, Zone.BATTLEFIELD, types, subtypes)
 
 
 def resolve_situation(
@@ -459,7 +477,7 @@ def resolve_situation(
     """Resolve a situation layer by layer (613) and say why at each step.
 
     ``situation`` is a :class:`~leveler.situation.Situation` or a mapping in format
-    version 1 (validated by :func:`~leveler.situation.parse_situation`; names are looked up
+    version 1 or 2 (validated by :func:`~leveler.situation.parse_situation`; names are looked up
     in ``pool``, by default the bundled printed pool). Raises a ``ValueError`` naming the
     field for an invalid situation.
 

@@ -1,6 +1,7 @@
 """Situations: a leveler in a game state, as typed values, read from and written to JSON.
 
-A situation (format version 1, documented in ``docs/situations.md``) says which card the
+A situation (format version 2, documented in ``docs/situations.md``; version 1 files
+still load) says which card the
 object is, where it is, which counters it has now, whether it is face down or a copy,
 which continuous effects from other sources apply to it, and whether its controller
 could act at sorcery speed. :func:`parse_situation` validates a JSON-like mapping and
@@ -29,13 +30,17 @@ from leveler.text import CardTextError, format_card, parse_card
 __all__ = [
     "EFFECT_TYPES",
     "FORMAT_VERSION",
+    "ORIGINS",
+    "AddTypes",
     "CopyOf",
     "Counters",
     "Effect",
+    "EntryOrder",
     "GainAbility",
     "LoseAllAbilities",
     "ModifyPT",
     "SetBasePT",
+    "SetTypes",
     "Situation",
     "SituationError",
     "SwitchPT",
@@ -46,8 +51,14 @@ __all__ = [
     "situation_to_dict",
 ]
 
-FORMAT_VERSION = 1
-"""The situation format this module reads and writes."""
+FORMAT_VERSION = 2
+"""The situation format this module writes. It reads versions 1 and 2 (a file without
+``version`` is read as the latest; one saying ``1`` may use only version 1's keys)."""
+
+ORIGINS = ("spell", "static")
+"""Where an effect comes from: a resolved spell or ability (613.7b: it applies to the
+object it was created for) or a static ability of another permanent (613.7a: it applies
+to every object that fits, a new one included)."""
 
 
 class SituationError(ValueError):
@@ -101,17 +112,36 @@ class CopyOf:
     power: int | None = None
     toughness: int | None = None
     timestamp: float | None = None
+    add_types: tuple[str, ...] = ()
+    """Card types the exception adds, "in addition to its other types" (707.9b)."""
+    add_subtypes: tuple[str, ...] = ()
+    """Subtypes the exception adds: Phantasmal Image is "an Illusion" too (707.9b)."""
+    add_abilities: tuple[str, ...] = ()
+    """Abilities the exception grants, part of the copiable values (707.9a)."""
+    face_down: bool = False
+    """The copied object was face down: the copy gets its face-down values, a 2/2 with no
+    name, types or abilities, never the card's (707.2 example, 708.2a)."""
+
+    @property
+    def has_exceptions(self) -> bool:
+        """Whether the copy effect has exceptions (707.9)."""
+        return (self.power is not None or self.toughness is not None
+                or bool(self.add_types or self.add_subtypes or self.add_abilities))
 
 
 @dataclass(frozen=True, slots=True)
 class SetBasePT:
-    """Layer 7b: "has base power and toughness P/T" (Diminish, Godhead of Awe, Humility)."""
+    """Layer 7b: "has base power and toughness P/T" (Diminish, Godhead of Awe, Humility);
+    ``power`` or ``toughness`` None sets only the other ("base power 0", 7b with one
+    component)."""
 
     type: ClassVar[str] = "set_base_pt"
-    power: int
-    toughness: int
+    power: int | None
+    toughness: int | None
     timestamp: float
     source: str | None = None
+    origin: str | None = None
+    entered_with: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +153,8 @@ class ModifyPT:
     toughness: int
     timestamp: float | None = None
     source: str | None = None
+    origin: str | None = None
+    entered_with: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +164,8 @@ class SwitchPT:
     type: ClassVar[str] = "switch_pt"
     timestamp: float
     source: str | None = None
+    origin: str | None = None
+    entered_with: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +175,8 @@ class LoseAllAbilities:
     type: ClassVar[str] = "lose_all_abilities"
     timestamp: float
     source: str | None = None
+    origin: str | None = None
+    entered_with: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,16 +187,57 @@ class GainAbility:
     ability: str
     timestamp: float
     source: str | None = None
+    origin: str | None = None
+    entered_with: bool = False
 
 
-Effect = SetBasePT | ModifyPT | SwitchPT | LoseAllAbilities | GainAbility
+@dataclass(frozen=True, slots=True)
+class SetTypes:
+    """Layer 4: "becomes a [types]" replacing its card types (and subtypes): an artifact
+    that is no longer a creature has no power or toughness (208.3). ``subtypes`` None keeps
+    the subtypes its new card types still allow (205.3d)."""
+
+    type: ClassVar[str] = "set_types"
+    card_types: tuple[str, ...]
+    timestamp: float
+    subtypes: tuple[str, ...] | None = None
+    source: str | None = None
+    origin: str | None = None
+    entered_with: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddTypes:
+    """Layer 4: "is a [type] in addition to its other types" (205.1b)."""
+
+    type: ClassVar[str] = "add_types"
+    timestamp: float
+    card_types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    source: str | None = None
+    origin: str | None = None
+    entered_with: bool = False
+
+
+Effect = SetBasePT | ModifyPT | SwitchPT | LoseAllAbilities | GainAbility | SetTypes | AddTypes
 """A continuous effect from another source."""
 
 _EFFECT_CLASSES: tuple[type[Effect], ...] = (
-    SetBasePT, ModifyPT, SwitchPT, LoseAllAbilities, GainAbility,
+    SetBasePT, ModifyPT, SwitchPT, LoseAllAbilities, GainAbility, SetTypes, AddTypes,
 )
 EFFECT_TYPES: tuple[str, ...] = tuple(cls.type for cls in _EFFECT_CLASSES)
-"""The effect ``type`` values of format version 1."""
+"""The effect ``type`` values of format version 2."""
+_V1_EFFECT_TYPES = EFFECT_TYPES[:5]
+
+
+@dataclass(frozen=True, slots=True)
+class EntryOrder:
+    """Objects that entered the battlefield at the same time as this one: the active player
+    chose their relative timestamp order (613.7m). ``order`` names this object (its card's
+    name) and the ``source`` of each effect marked ``entered_with``, earliest first."""
+
+    chosen_by: str
+    order: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +258,7 @@ class Situation:
     copy_of: CopyOf | None = None
     effects: tuple[Effect, ...] = ()
     timing: Timing = field(default_factory=Timing)
+    entry_order: EntryOrder | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.zone, Zone):  # Situation(card, "graveyard") reads naturally
@@ -351,18 +429,24 @@ def _card(value: object, path: str, pool: Mapping[str, LevelerCard],
 # --------------------------------------------------------------------------- parts
 
 _TOP_KEYS = ("version", "card", "zone", "counters", "timestamp", "face_down", "copy_of",
-             "effects", "timing")
+             "effects", "timing", "entry_order")
 _COUNTER_KEYS = ("level", "+1/+1", "-1/-1")
 _TIMING_KEYS = ("controller_has_priority", "own_turn", "main_phase", "stack_empty")
-_COPY_KEYS = ("card", "except", "timestamp")
+_COPY_KEYS = ("card", "except", "timestamp", "face_down")
+_EXCEPT_KEYS = ("power", "toughness", "types", "subtypes", "abilities")
+_COMMON = ("source", "origin", "entered_with")
 _EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # type: (required fields, optional fields)
-    "set_base_pt": (("power", "toughness", "timestamp"), ("source",)),
-    "modify_pt": (("power", "toughness"), ("timestamp", "source")),
-    "switch_pt": (("timestamp",), ("source",)),
-    "lose_all_abilities": (("timestamp",), ("source",)),
-    "gain_ability": (("ability", "timestamp"), ("source",)),
+    "set_base_pt": (("timestamp",), ("power", "toughness", *_COMMON)),
+    "modify_pt": ((), ("power", "toughness", "timestamp", *_COMMON)),
+    "switch_pt": (("timestamp",), _COMMON),
+    "lose_all_abilities": (("timestamp",), _COMMON),
+    "gain_ability": (("ability", "timestamp"), _COMMON),
+    "set_types": (("card_types", "timestamp"), ("subtypes", *_COMMON)),
+    "add_types": (("timestamp",), ("card_types", "subtypes", *_COMMON)),
 }
+_NEW_IN_2 = {"top": ("entry_order",), "copy_of": ("face_down",),
+             "except": ("types", "subtypes", "abilities"), "effect": ("origin", "entered_with")}
 
 
 def _zone(value: object) -> Zone:
@@ -386,6 +470,12 @@ def _timing(value: object) -> Timing:
     return Timing(**{key: _bool(data.get(key, True), f"timing.{key}") for key in _TIMING_KEYS})
 
 
+def _words_list(value: object, path: str) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple):
+        raise SituationError(path, f"expected a list of strings, got {_kind(value)}")
+    return tuple(_text(item, f"{path}[{index}]") for index, item in enumerate(value))
+
+
 def _copy_of(value: object, pool: Mapping[str, LevelerCard]) -> CopyOf | None:
     if value is None:
         return None
@@ -393,16 +483,26 @@ def _copy_of(value: object, pool: Mapping[str, LevelerCard]) -> CopyOf | None:
     card = _card(_require(data, "card", "copy_of"), "copy_of.card", pool, other_name_ok=False)
     assert isinstance(card, LevelerCard)
     power = toughness = None
+    added: dict[str, tuple[str, ...]] = {}
     if "except" in data:
-        exceptions = _object(data["except"], "copy_of.except", ("power", "toughness"))
+        exceptions = _object(data["except"], "copy_of.except", _EXCEPT_KEYS)
         if "power" in exceptions:
             power = _whole(exceptions["power"], "copy_of.except.power")
         if "toughness" in exceptions:
             toughness = _whole(exceptions["toughness"], "copy_of.except.toughness")
+        for key in ("types", "subtypes", "abilities"):
+            if key in exceptions:
+                added[key] = _words_list(exceptions[key], f"copy_of.except.{key}")
     timestamp = None
     if data.get("timestamp") is not None:
         timestamp = _number(data["timestamp"], "copy_of.timestamp")
-    return CopyOf(card, power, toughness, timestamp)
+    face_down = _bool(data.get("face_down", False), "copy_of.face_down")
+    if face_down and (power is not None or toughness is not None or added):
+        raise SituationError("copy_of.except", "a copy of a face-down object copies its "
+                             "face-down values (707.2, 708.2a); this format takes no exceptions "
+                             "for it")
+    return CopyOf(card, power, toughness, timestamp, added.get("types", ()),
+                  added.get("subtypes", ()), added.get("abilities", ()), face_down)
 
 
 def _effect(value: object, path: str) -> Effect:
@@ -428,8 +528,33 @@ def _effect(value: object, path: str) -> Effect:
             fields[key] = _number(raw, where)
         elif key in ("power", "toughness"):
             fields[key] = _whole(raw, where)
+        elif key in ("card_types", "subtypes"):
+            fields[key] = _words_list(raw, where)
+        elif key == "entered_with":
+            fields[key] = _bool(raw, where)
+        elif key == "origin":
+            if raw not in ORIGINS:
+                raise SituationError(where, f"expected one of {', '.join(ORIGINS)}, got {raw!r}")
+            fields[key] = raw
         else:  # ability, source
             fields[key] = _text(raw, where)
+    if kind in ("set_base_pt", "modify_pt") and not {"power", "toughness"} & set(fields):
+        raise SituationError(f"{path}.power", "required field is missing (give power, "
+                             "toughness or both: 7b/7c with one component)")
+    if kind == "set_base_pt":
+        fields.setdefault("power", None)
+        fields.setdefault("toughness", None)
+    if kind == "modify_pt":
+        fields.setdefault("power", 0)
+        fields.setdefault("toughness", 0)
+    if fields.get("entered_with"):
+        if "source" not in fields:
+            raise SituationError(f"{path}.source", "required when entered_with is true: "
+                                 "entry_order names the object by it (613.7m)")
+        fields["origin"] = fields.get("origin") or "static"
+        if fields["origin"] != "static":
+            raise SituationError(f"{path}.origin", "an effect of an object that entered with "
+                                 "this one comes from its static ability: 'static' (613.7a)")
     cls = next(c for c in _EFFECT_CLASSES if c.type == kind)
     return cls(**fields)
 
@@ -440,13 +565,72 @@ def _effects(value: object) -> tuple[Effect, ...]:
     return tuple(_effect(item, f"effects[{index}]") for index, item in enumerate(value))
 
 
+def _entry_order(value: object, name: str, timestamp: float,
+                 effects: tuple[Effect, ...]) -> EntryOrder | None:
+    """613.7m: who chose, and the order of the objects that entered together."""
+    entered = [(index, e) for index, e in enumerate(effects) if e.entered_with]
+    for index, effect in entered:
+        if effect.timestamp is not None and effect.timestamp != timestamp:
+            raise SituationError(f"effects[{index}].timestamp", f"an effect of an object that "
+                                 f"entered with this one has its timestamp {timestamp!r} "
+                                 f"(613.7a, 613.7d), got {effect.timestamp!r}")
+    if value is None:
+        if entered:
+            raise SituationError("entry_order", "required when an effect entered_with this "
+                                 "object: the active player orders simultaneous entries "
+                                 "(613.7m)")
+        return None
+    data = _object(value, "entry_order", ("chosen_by", "order"))
+    chosen_by = _text(_require(data, "chosen_by", "entry_order"), "entry_order.chosen_by")
+    order = _words_list(_require(data, "order", "entry_order"), "entry_order.order")
+    expected = sorted([name, *(str(e.source) for _, e in entered)])
+    if sorted(order) != expected:
+        raise SituationError("entry_order.order", f"expected each of {expected} once (this "
+                             f"object and the source of each entered_with effect), got "
+                             f"{list(order)}")
+    return EntryOrder(chosen_by, order)
+
+
+def _version_1_check(top: Mapping[str, Any]) -> None:
+    """A file that says version 1 may use only version 1's keys."""
+    def refuse(path: str) -> None:
+        raise SituationError(path, "new in format version 2; this file says version 1 (drop "
+                             "the version or write 2)")
+    for key in _NEW_IN_2["top"]:
+        if key in top:
+            refuse(key)
+    copy = top.get("copy_of")
+    if isinstance(copy, Mapping):
+        for key in _NEW_IN_2["copy_of"]:
+            if key in copy:
+                refuse(f"copy_of.{key}")
+        exceptions = copy.get("except")
+        for key in _NEW_IN_2["except"]:
+            if isinstance(exceptions, Mapping) and key in exceptions:
+                refuse(f"copy_of.except.{key}")
+    effects = top.get("effects")
+    for index, effect in enumerate(effects if isinstance(effects, list | tuple) else ()):
+        if not isinstance(effect, Mapping):
+            continue
+        if effect.get("type") in EFFECT_TYPES and effect.get("type") not in _V1_EFFECT_TYPES:
+            refuse(f"effects[{index}].type")
+        for key in _NEW_IN_2["effect"]:
+            if key in effect:
+                refuse(f"effects[{index}].{key}")
+        if effect.get("type") in ("set_base_pt", "modify_pt"):
+            for key in ("power", "toughness"):
+                if key not in effect:
+                    raise SituationError(f"effects[{index}].{key}", "required field is "
+                                         "missing (one component is new in version 2)")
+
+
 # --------------------------------------------------------------------------- public
 
 
 def parse_situation(
     data: Mapping[str, Any], pool: Mapping[str, LevelerCard] | None = None
 ) -> Situation:
-    """Validate a situation mapping (format version 1) and return a :class:`Situation`.
+    """Validate a situation mapping (format version 1 or 2) and return a :class:`Situation`.
 
     Names are looked up in ``pool`` (default: the bundled printed pool). Raises
     :class:`SituationError` naming the field, or :class:`~leveler.text.CardTextError`
@@ -465,23 +649,32 @@ def parse_situation(
     if top is None:
         raise SituationError("situation", f"expected a JSON object, got {_kind(data)}")
     if "version" in top and (isinstance(top["version"], bool)
-                             or top["version"] != FORMAT_VERSION):
-        raise SituationError("version", f"this is format version {FORMAT_VERSION}, "
-                             f"got {top['version']!r}")
+                             or top["version"] not in _READ_VERSIONS):
+        raise SituationError("version", f"this library reads format versions "
+                             f"{', '.join(map(str, _READ_VERSIONS))}, got {top['version']!r}")
+    if top.get("version") == 1:
+        _version_1_check(top)
     zone = _zone(top.get("zone", Zone.BATTLEFIELD.value))
     copy_of = _copy_of(top.get("copy_of"), pool)
     card = _card(_require(top, "card", ""), "card", pool,
                  other_name_ok=copy_of is not None and zone is Zone.BATTLEFIELD)
+    timestamp = _number(top.get("timestamp", 0), "timestamp")
+    effects = _effects(top.get("effects", []))
+    name = card if isinstance(card, str) else card.name
     return Situation(
         card=card,
         zone=zone,
         counters=_counters(top.get("counters", {})),
-        timestamp=_number(top.get("timestamp", 0), "timestamp"),
+        timestamp=timestamp,
         face_down=_bool(top.get("face_down", False), "face_down"),
         copy_of=copy_of,
-        effects=_effects(top.get("effects", [])),
+        effects=effects,
         timing=_timing(top.get("timing", {})),
+        entry_order=_entry_order(top.get("entry_order"), name, timestamp, effects),
     )
+
+
+_READ_VERSIONS = (1, 2)
 
 
 def _card_to_json(card: LevelerCard | str, pool: Mapping[str, LevelerCard]) -> Any:
@@ -499,10 +692,13 @@ def _card_to_json(card: LevelerCard | str, pool: Mapping[str, LevelerCard]) -> A
 
 def _effect_to_json(effect: Effect) -> dict[str, Any]:
     data: dict[str, Any] = {"type": effect.type}
-    for key in ("ability", "power", "toughness", "timestamp", "source"):
+    for key in ("ability", "card_types", "subtypes", "power", "toughness", "timestamp",
+                "source", "origin"):
         value = getattr(effect, key, None)
         if value is not None:
-            data[key] = value
+            data[key] = list(value) if isinstance(value, tuple) else value
+    if effect.entered_with:
+        data["entered_with"] = True
     return data
 
 
@@ -519,12 +715,19 @@ def situation_to_dict(
     if situation.copy_of is not None:
         copy = situation.copy_of
         copy_of = {"card": _card_to_json(copy.card, pool)}
-        exceptions = {key: value for key, value in
-                      (("power", copy.power), ("toughness", copy.toughness)) if value is not None}
+        exceptions: dict[str, Any] = {
+            key: value for key, value in (("power", copy.power), ("toughness", copy.toughness))
+            if value is not None}
+        for key, added in (("types", copy.add_types), ("subtypes", copy.add_subtypes),
+                           ("abilities", copy.add_abilities)):
+            if added:
+                exceptions[key] = list(added)
         if exceptions:
             copy_of["except"] = exceptions
         if copy.timestamp is not None:
             copy_of["timestamp"] = copy.timestamp
+        if copy.face_down:
+            copy_of["face_down"] = True
     counters = situation.counters
     return {
         "version": FORMAT_VERSION,
@@ -537,4 +740,7 @@ def situation_to_dict(
         "copy_of": copy_of,
         "effects": [_effect_to_json(effect) for effect in situation.effects],
         "timing": {key: getattr(situation.timing, key) for key in _TIMING_KEYS},
+        "entry_order": None if situation.entry_order is None else {
+            "chosen_by": situation.entry_order.chosen_by,
+            "order": list(situation.entry_order.order)},
     }

@@ -62,15 +62,23 @@ def humility(timestamp: float) -> list[dict[str, Any]]:
 def test_711_agrees_with_characteristics_for_every_card_level_and_zone(
     pool: dict[str, LevelerCard],
 ) -> None:
-    """With only level counters, resolve_situation is characteristics (711.2-711.6)."""
+    """With only level counters, resolve_situation is characteristics (711.2-711.6), plus
+    what a band grants back to the leveler itself (613.1f): characteristics lists the
+    printed abilities, the resolver applies them."""
     for card in pool.values():
         for level in range(card.top_level + 3):
             for zone in Zone:
                 expected = characteristics(card, level, zone)
                 got = resolve_situation(Situation(card, zone, Counters(level=level)))
-                assert (got.power, got.toughness, got.abilities, got.band, got.citations) == (
-                    expected.power, expected.toughness, expected.abilities, expected.band,
+                assert (got.power, got.toughness, got.band, got.citations) == (
+                    expected.power, expected.toughness, expected.band,
                     expected.citations), (card.name, level, zone)
+                printed = got.abilities[:len(expected.abilities)]
+                assert printed == expected.abilities, (card.name, level, zone)
+                joraga_grant = (card.name == "Joraga Treespeaker" and level >= 5
+                                and zone is Zone.BATTLEFIELD)
+                assert got.abilities[len(expected.abilities):] == (
+                    ("{T}: Add {G}{G}.",) if joraga_grant else ()), (card.name, level, zone)
                 assert got.can_level_up is (zone is Zone.BATTLEFIELD)
 
 
@@ -101,7 +109,8 @@ def test_ruling_1_band_abilities_do_not_overwrite_level_up(pool: dict[str, Level
     for card in pool.values():
         for band in card.bands:
             result = resolve(card.name, band.min_level)
-            assert result.abilities == (*card.abilities, card.level_up_ability, *band.abilities)
+            printed = (*card.abilities, card.level_up_ability, *band.abilities)
+            assert result.abilities[:len(printed)] == printed  # then self-grants (613.1f)
             assert result.has_level_up
             assert any(f"{RULING} #1" in step.rule for step in steps(result, "6"))
 

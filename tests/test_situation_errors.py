@@ -46,7 +46,7 @@ def test_unknown_effect_type_lists_the_types() -> None:
     assert error.path == "effects[1].type"
     assert str(error).startswith("effects[1].type: unknown effect type 'pump' (expected one of "
                                  "set_base_pt, modify_pt, switch_pt, lose_all_abilities, "
-                                 "gain_ability)")
+                                 "gain_ability, set_types, add_types)")
 
 
 @pytest.mark.parametrize("key", ["level", "+1/+1", "-1/-1"])
@@ -78,8 +78,9 @@ def test_non_numeric_timestamp(data: dict[str, Any], message: str) -> None:
 
 @pytest.mark.parametrize(("data", "path"), [
     ({}, "card"),
-    ({"card": STUDENT, "effects": [{"type": "set_base_pt", "power": 1, "timestamp": 2}]},
-     "effects[0].toughness"),
+    ({"card": STUDENT, "version": 1,
+      "effects": [{"type": "set_base_pt", "power": 1, "timestamp": 2}]}, "effects[0].toughness"),
+    ({"card": STUDENT, "effects": [{"type": "set_base_pt", "timestamp": 2}]}, "effects[0].power"),
     ({"card": STUDENT, "effects": [{"type": "gain_ability", "timestamp": 2}]},
      "effects[0].ability"),
     ({"card": STUDENT, "effects": [{"type": "lose_all_abilities"}]}, "effects[0].timestamp"),
@@ -91,7 +92,7 @@ def test_non_numeric_timestamp(data: dict[str, Any], message: str) -> None:
 def test_missing_field(data: dict[str, Any], path: str) -> None:
     error = error_for(data)
     assert error.path == path
-    assert str(error) == f"{path}: required field is missing"
+    assert str(error).startswith(f"{path}: required field is missing")
 
 
 @pytest.mark.parametrize(("data", "path"), [
@@ -116,7 +117,7 @@ def test_a_typo_key_gets_a_suggestion() -> None:
 
 @pytest.mark.parametrize(("data", "path", "fragment"), [
     ([], "situation", "expected a JSON object, got list"),
-    ({"card": STUDENT, "version": 2}, "version", "format version 1, got 2"),
+    ({"card": STUDENT, "version": 3}, "version", "format versions 1, 2, got 3"),
     ({"card": STUDENT, "zone": "sideboard"}, "zone", "unknown zone 'sideboard'"),
     ({"card": STUDENT, "zone": 3}, "zone", "expected a zone name"),
     ({"card": STUDENT, "counters": {"level": 1.5}}, "counters.level", "whole number"),
