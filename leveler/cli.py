@@ -2,7 +2,8 @@
 resolve a situation file layer by layer, balance a card, draw a chart as PNG or SVG.
 
 Exit status: 0 on success, 1 on any failure (a card not found, a file that cannot be read or
-written, an input too large or too deeply nested, a closed output pipe), 2 on bad usage.
+written, an input too large or too deeply nested, a closed output pipe), 2 on bad usage,
+130 when interrupted (Ctrl-C).
 Every failure is a short message on standard error, never a traceback. Input files must be
 regular files (a FIFO, device or folder is refused, never waited on); outputs are written
 atomically and never replace an existing file without ``--force``.
