@@ -1,9 +1,13 @@
 """Altair charts of the pool: pure functions from frames to charts (no marimo here).
 
 The P/T progression chart draws, for every card, a step line of power (left panel)
-and toughness (right panel) against level counters, as the library's grid gives
-them; values change only where a band starts (CR 711.2a, 711.2b), and off the
-battlefield every line is flat at the uppermost P/T box (CR 711.6).
+and toughness (right panel) against level counters, as the library's segments give
+them; values change only where a band (or a gap) starts (CR 711.2a, 711.2b), and off the
+battlefield every line is flat at the uppermost P/T box (CR 711.6). The lines are drawn
+from segment boundaries, a point where each segment starts and one closing the line at
+the axis end, so a card costs its bands, never the counts printed on it; a drag is
+tested against the segments (:func:`selected_cards`), so it picks the cards whose line
+crosses it, not only those with a point in it.
 
 The chart does not depend on the current level, so moving the level slider never
 redraws it (which keeps it fast and keeps a selection made in it). The vertical
@@ -25,10 +29,12 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from leveler.labels import LABELS, counters_text
@@ -46,6 +52,7 @@ __all__ = [
     "chart_with_rule_html",
     "level_rule_html",
     "progression_chart",
+    "selected_cards",
     "top_value",
     "value_labels",
 ]
@@ -73,7 +80,8 @@ BRUSH_SELECTION = "brush"
 RULE_COLOUR = "#c77d00"
 """Colour of the current-level rule."""
 
-_CHART_COLUMNS = ("name", "colour", "level_counters", *METRICS, "pt", "band", "citation")
+_CHART_COLUMNS = ("name", "colour", "level_counters", "levels", *METRICS, "pt", "band",
+                  "citation")
 
 
 _TITLE_X = -34
@@ -134,20 +142,98 @@ GEOMETRY = ChartGeometry()
 
 
 def chart_frame(grid: PoolGrid, zone: Zone | str, names: Iterable[str]) -> pd.DataFrame:
-    """One row per card and level in ``zone``: the grid's P/T and band, for the chart."""
-    frame = grid.grid
+    """The step lines of the cards ``names`` in ``zone``, from their segments: one row per
+    segment that starts on the chart's axis (``grid.levels``), at its first count, and one
+    more per card at the axis end that closes its line. ``levels`` says which counts the
+    row's values hold for (``2-6``, ``7+``). Its size is the cards' bands, not their counts.
+    """
+    frame = grid.segments
     zone = Zone.coerce(zone)
-    rows = frame[(frame["zone"] == zone.value) & frame["name"].isin(list(names))]
+    end = grid.levels.stop - 1
+    rows = frame[(frame["zone"] == zone.value) & frame["name"].isin(list(names))
+                 & (frame["from_level"] <= end)]
+    rows = rows.assign(level_counters=rows["from_level"].to_numpy())
+    first, last = rows["from_level"], rows["to_level"]
+    single = (last == first).fillna(False).to_numpy(dtype=bool)
+    ranges = ("-" + last.astype("string")).where(~single, "").fillna("+")
+    rows = rows.assign(levels=(first.astype("string") + ranges).astype(str))
+    closing = rows[~rows["name"].duplicated(keep="last") & (first < end)]
+    # each card's closing row right after its last segment (stable sort of the index)
+    rows = pd.concat([rows, closing.assign(level_counters=end)]).sort_index(kind="stable")
     return pd.DataFrame({
         "name": rows["name"].astype(str),
         "colour": rows["colour"],
         "level_counters": rows["level_counters"],
+        "levels": rows["levels"],
         "Power": rows["power"],
         "Toughness": rows["toughness"],
         "pt": rows["power"].astype(str) + "/" + rows["toughness"].astype(str),
         "band": rows["band"].astype(str).where(rows["band"].notna(), NO_BAND),
         "citation": rows["citation"].astype(str),
     }, columns=list(_CHART_COLUMNS)).reset_index(drop=True)
+
+
+def selected_cards(grid: PoolGrid, zone: Zone | str, names: Iterable[str],
+                   selections: object, text: Mapping[str, str] | None = None
+                   ) -> list[str] | None:
+    """The cards a selection in :func:`progression_chart` picks, or None when nothing is.
+
+    ``selections`` is what marimo's chart reports (``chart.selections``): a click
+    (:data:`CARD_SELECTION`, by name) and a drag (:data:`BRUSH_SELECTION`, a range of
+    counts and of one panel's value, named by ``text``'s ``chart.Power`` or
+    ``chart.Toughness``). A card is in a drag when some whole count in its range, on the
+    axis, gives it a value in the value range: a test of its segments, so its cost is the
+    bands, not the counts. Names come in pool order.
+    """
+    words = LABELS["en"] if text is None else text
+    if not isinstance(selections, Mapping):
+        return None
+    wanted = [name for name in dict.fromkeys(names)]
+    picked: set[str] | None = None
+    click = selections.get(CARD_SELECTION)
+    if isinstance(click, Mapping) and isinstance(click.get("name"), list | tuple):
+        picked = {str(name) for name in click["name"]}
+    brush = selections.get(BRUSH_SELECTION)
+    if isinstance(brush, Mapping) and brush:
+        inside = _brushed(grid, zone, brush, words)
+        if inside is not None:
+            picked = inside if picked is None else picked & inside
+    if picked is None:
+        return None
+    return [name for name in wanted if name in picked]
+
+
+def _brushed(grid: PoolGrid, zone: Zone | str, brush: Mapping[str, object],
+             words: Mapping[str, str]) -> set[str] | None:
+    """Cards with a segment in the drag's rectangle (whole counts on the axis; None if the
+    drag names no range of counts or no panel)."""
+    fields = {words[f"chart.{metric}"]: metric.lower() for metric in METRICS}
+    counts = _interval(brush.get("level_counters"))
+    values = next(((fields[key], _interval(value)) for key, value in brush.items()
+                   if key in fields and _interval(value) is not None), None)
+    if counts is None or values is None:
+        return None
+    column, (low_value, high_value) = values[0], values[1] or (0.0, 0.0)
+    low = max(math.ceil(counts[0]), grid.levels.start)
+    high = min(math.floor(counts[1]), grid.levels.stop - 1)
+    frame = grid.segments[grid.segments["zone"] == Zone.coerce(zone).value]
+    ends = frame["to_level"].to_numpy(dtype=np.float64, na_value=np.inf)
+    hit = ((np.maximum(frame["from_level"].to_numpy(), low) <= np.minimum(ends, high))
+           & (frame[column].to_numpy() >= low_value) & (frame[column].to_numpy() <= high_value))
+    return set(frame.loc[hit, "name"].astype(str))
+
+
+def _interval(value: object) -> tuple[float, float] | None:
+    """A selection's [low, high] as floats (either order), or None if it is not one."""
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        return None
+    try:
+        ends = sorted(float(end) for end in value)
+    except (TypeError, ValueError):
+        return None
+    if not all(math.isfinite(end) for end in ends):
+        return None
+    return ends[0], ends[1]
 
 
 def top_value(frame: pd.DataFrame) -> int:
@@ -233,7 +319,7 @@ def progression_chart(
         tooltip=[alt.Tooltip("name:N", title=words["chart.card"]),
                  alt.Tooltip("band:N", title=words["chart.band"]),
                  alt.Tooltip("pt:N", title=words["chart.pt"]),
-                 alt.Tooltip("level_counters:Q", title=words["chart.level_counters"]),
+                 alt.Tooltip("levels:N", title=words["chart.level_counters"]),
                  alt.Tooltip("citation:N", title=words["chart.rule"])],
     )
     faded = alt.value(0.12)

@@ -2,8 +2,8 @@
 
 The marimo notebook (``notebooks/explorer.py``) only builds controls, calls these
 functions and lays out their results. Nothing here decides a rule: every power,
-toughness, band and citation comes from :func:`leveler.pool.progression` (the pool
-grid, computed once per pool) or :func:`leveler.rules.characteristics` (one card).
+toughness, band and citation comes from :func:`leveler.pool.segments` (the pool's
+segments, computed once per pool) or :func:`leveler.rules.characteristics` (one card).
 
 Everything taken from card data and put into HTML goes through :func:`html.escape`.
 The words these views add are English; those the app shows in another language take
@@ -16,14 +16,13 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
 import numpy as np
 import pandas as pd
 
 from leveler.data import EDITIONS, cite, load_pool
 from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
-from leveler.pool import cards_frame, progression
+from leveler.pool import cards_frame, segments
 
 __all__ = [
     "APPLIES_NOW",
@@ -127,53 +126,65 @@ def level_range(pool: Mapping[str, LevelerCard]) -> range:
 class PoolGrid:
     """Everything the app needs from one pool, computed once per pool.
 
-    ``grid`` is :func:`leveler.pool.progression` over every level of
-    :func:`level_range` and every zone, with card facts joined on for display
-    (``mana_cost``, ``mana_value``, ``colour``); ``cards`` is
+    ``segments`` is :func:`leveler.pool.segments` over every zone (one row per card,
+    zone and range of counts over which the card does not change), with card facts
+    joined on for display (``mana_cost``, ``mana_value``, ``colour``); ``cards`` is
     :func:`leveler.pool.cards_frame` with a readable ``colour``. ``rows`` is the
-    grid as the table shows it (:data:`TABLE_COLUMNS` and a ``Mana value`` to sort by),
-    and ``at`` the positions of its rows for each (level, zone), so that moving a
-    control only picks rows.
+    segments as the table shows them (:data:`TABLE_COLUMNS` and a ``Mana value`` to sort
+    by). ``levels`` is what the slider offers (:func:`level_range`). Its size grows
+    with the cards' bands, never with the counts printed on them; moving a control
+    only picks the rows holding that count (:meth:`positions`).
     """
 
-    grid: pd.DataFrame
+    segments: pd.DataFrame
     cards: pd.DataFrame
     levels: range
     rows: pd.DataFrame
-    at: dict[tuple[int, str], np.ndarray]
+    zones: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]
+    """Per zone: the positions of its rows, their from_level and their to_level (int64
+    max for an open segment), for :meth:`positions`."""
 
     @property
     def names(self) -> list[str]:
         """Card names in pool order."""
         return list(self.cards["name"])
 
+    def positions(self, level: int, zone: Zone | str) -> np.ndarray:
+        """Positions of the rows holding ``level`` counters in ``zone``, card by card:
+        one comparison over the zone's segments."""
+        where, starts, ends = self.zones[Zone.coerce(zone).value]
+        held: np.ndarray = where[(starts <= level) & (level <= ends)]
+        return held
+
 
 def pool_grid(pool: Mapping[str, LevelerCard]) -> PoolGrid:
-    """The card x level x zone grid of ``pool`` with display facts, for the app to select from."""
+    """The pool's segments with display facts, for the app to select from (no row per level)."""
     levels = level_range(pool)
     cards = cards_frame(pool)
     cards["colour"] = [colour_name(code) for code in cards["colors"]]
-    grid = progression(pool, levels, tuple(Zone))
+    frame = segments(pool, tuple(Zone))
     facts = cards.set_index("name")
-    names = grid["name"].astype(str)
+    names = frame["name"].astype(str)
     for column in ("mana_cost", "mana_value", "colour"):
-        grid[column] = names.map(facts[column]).to_numpy()
+        frame[column] = names.map(facts[column]).to_numpy()
     rows = pd.DataFrame({
         "Name": names,
-        "Mana cost": grid["mana_cost"],
-        "Band": grid["band"].astype(str).where(grid["band"].notna(), NO_BAND),
-        "Power": grid["power"],
-        "Toughness": grid["toughness"],
-        "Abilities": grid["abilities"].astype(str),
-        "Rule": grid["citation"].astype(str),
-        "Mana value": grid["mana_value"],
+        "Mana cost": frame["mana_cost"],
+        "Band": frame["band"].astype(str).where(frame["band"].notna(), NO_BAND),
+        "Power": frame["power"],
+        "Toughness": frame["toughness"],
+        "Abilities": frame["abilities"].astype(str),
+        "Rule": frame["citation"].astype(str),
+        "Mana value": frame["mana_value"],
     })
-    at: dict[tuple[int, str], np.ndarray] = {}
-    groups = grid.groupby(["level_counters", "zone"], observed=True).indices
-    for key, positions in groups.items():
-        count, where = cast(tuple[int, str], key)  # a two-column groupby key is a pair
-        at[int(count), str(where)] = np.asarray(positions)
-    return PoolGrid(grid=grid, cards=cards, levels=levels, rows=rows, at=at)
+    starts = frame["from_level"].to_numpy()
+    ends = frame["to_level"].to_numpy(dtype=np.int64, na_value=np.iinfo(np.int64).max)
+    zone_codes = frame["zone"].astype(str).to_numpy()
+    zones = {}
+    for zone in Zone:
+        where = np.flatnonzero(zone_codes == zone.value)
+        zones[zone.value] = (where, starts[where], ends[where])
+    return PoolGrid(segments=frame, cards=cards, levels=levels, rows=rows, zones=zones)
 
 
 def default_card(names: Sequence[str], preferred: str = "Student of Warfare") -> str:
@@ -241,11 +252,10 @@ def pool_table(
     """
     if sort_by not in SORT_OPTIONS:
         raise ValueError(f"cannot sort by {sort_by!r}: expected one of {', '.join(SORT_OPTIONS)}")
-    zone = Zone.coerce(zone)
-    positions = grid.at.get((level, zone.value))
-    if positions is None:
+    if isinstance(level, bool) or not isinstance(level, int | np.integer) \
+            or level not in grid.levels:
         raise ValueError(f"{level} level counters is outside the grid's {grid.levels}")
-    rows = grid.rows.iloc[positions]
+    rows = grid.rows.iloc[grid.positions(int(level), zone)]
     rows = rows[rows["Name"].isin(set(names))]
     rows = rows.sort_values(
         [sort_by, "Name"] if sort_by != "Name" else ["Name"],

@@ -143,13 +143,17 @@ def test_711_6_the_chart_is_flat_off_the_battlefield(notebook, pool):
 
 
 def test_the_chart_holds_every_level_of_every_card_as_the_library_says(notebook, pool):
+    """711.2a/b, 711.5: the step line through each card's points (one per segment and one
+    closing it) is the library's P/T at every count of the slider."""
     _, defs = run(notebook, **controls(pool, 5, "Battlefield"))
     frame = defs["chart"].dataframe
     top = defs["level"].stop
-    assert len(frame) == len(pool) * (top + 1)
-    for row in frame.itertuples(index=False):
-        now = characteristics(pool[row.name], row.level_counters, Zone.BATTLEFIELD)
-        assert (row.Power, row.Toughness) == (now.power, now.toughness), row
+    assert len(frame) == sum(len(card.bands) + 2 for card in pool.values())
+    for name, rows in frame.groupby("name"):
+        for level in range(top + 1):
+            row = rows[rows["level_counters"] <= level].iloc[-1]
+            now = characteristics(pool[name], level, Zone.BATTLEFIELD)
+            assert (row.Power, row.Toughness) == (now.power, now.toughness), (name, level)
 
 
 def test_filters_narrow_the_table_and_the_chart(notebook, pool):
@@ -165,7 +169,7 @@ def test_filters_narrow_the_table_and_the_chart(notebook, pool):
 
 def test_a_selection_in_the_chart_narrows_the_table(notebook, pool):
     picked = ["Hexdrinker", "Echo Mage"]
-    chart = SimpleNamespace(value=pd.DataFrame({"name": picked * 2, "Power": [0, 1, 2, 3]}),
+    chart = SimpleNamespace(selections={"card": {"name": picked, "vlPoint": {}}},
                             text="<div>chart</div>")
     _, defs = run(notebook, chart=chart)
     assert sorted(defs["shown"]["Name"]) == sorted(picked)
@@ -173,10 +177,24 @@ def test_a_selection_in_the_chart_narrows_the_table(notebook, pool):
     assert "only the 2 selected in the chart" in defs["table"].text
 
 
-def test_an_empty_chart_selection_leaves_the_table_whole(notebook, pool):
-    chart = SimpleNamespace(value=pd.DataFrame(columns=["name", "Power"]), text="")
+def test_a_drag_in_the_chart_narrows_the_table_to_the_lines_it_crosses(notebook, pool):
+    """711.2a/b: a drag over counts 3-5 x power 4-4 keeps the cards the library puts there,
+    though no point is drawn at most of those counts (the lines come from segments)."""
+    inside = sorted(name for name, card in pool.items()
+                    if any(characteristics(card, level, Zone.BATTLEFIELD).power == 4
+                           for level in range(3, 6)))
+    assert 0 < len(inside) < len(pool)
+    chart = SimpleNamespace(selections={"brush": {"level_counters": [2.6, 5.4],
+                                                  "Power": [3.9, 4.1]}}, text="")
     _, defs = run(notebook, chart=chart)
-    assert len(defs["shown"]) == len(pool)
+    assert sorted(defs["shown"]["Name"]) == inside
+
+
+def test_an_empty_chart_selection_leaves_the_table_whole(notebook, pool):
+    for selections in ({}, {"card": {}}, {"brush": {}}):
+        chart = SimpleNamespace(selections=selections, text="")
+        _, defs = run(notebook, chart=chart)
+        assert len(defs["shown"]) == len(pool)
 
 
 @pytest.mark.parametrize("descending", [False, True])

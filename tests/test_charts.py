@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from itertools import pairwise
@@ -9,7 +10,7 @@ from itertools import pairwise
 import pandas as pd
 import pytest
 
-from leveler import LevelerCard, Zone, characteristics
+from leveler import LevelerCard, Zone, characteristics, parse_card
 from leveler.charts import (
     BRUSH_SELECTION,
     CARD_SELECTION,
@@ -20,6 +21,7 @@ from leveler.charts import (
     chart_with_rule_html,
     level_rule_html,
     progression_chart,
+    selected_cards,
     top_value,
     value_labels,
 )
@@ -38,15 +40,54 @@ def grid(pool: dict[str, LevelerCard]) -> PoolGrid:
     return pool_grid(pool)
 
 
+def _line_at(rows: pd.DataFrame, level: int) -> object:
+    """The row a step-after line draws at ``level``: the last point at or before it."""
+    return rows[rows["level_counters"] <= level].iloc[-1]
+
+
 @pytest.mark.parametrize("zone", list(Zone))
-def test_chart_frame_is_characteristics_for_every_card_and_level(pool, grid, zone):
+def test_chart_step_lines_are_characteristics_at_every_level(pool, grid, zone):
+    """711.2a/b, 711.5, 711.6: the step line through each card's points is what the rules say
+    at every count of the axis; a point starts each segment and one closes the line."""
     frame = chart_frame(grid, zone, grid.names)
-    assert len(frame) == len(pool) * len(grid.levels)
-    for row in frame.itertuples(index=False):
-        now = characteristics(pool[row.name], row.level_counters, zone)
-        assert (row.Power, row.Toughness, row.pt, row.band, row.citation) == (
-            now.power, now.toughness, f"{now.power}/{now.toughness}",
-            now.band.label if now.band is not None else NO_BAND, now.rule), row
+    end = grid.levels.stop - 1
+    for name, rows in frame.groupby("name", sort=False):
+        assert list(rows["level_counters"]) == sorted(rows["level_counters"])
+        assert rows["level_counters"].iloc[0] == 0 and rows["level_counters"].iloc[-1] == end
+        for level in grid.levels:
+            row = _line_at(rows, level)
+            now = characteristics(pool[name], level, zone)
+            assert (row.Power, row.Toughness, row.pt, row.band, row.citation) == (
+                now.power, now.toughness, f"{now.power}/{now.toughness}",
+                now.band.label if now.band is not None else NO_BAND, now.rule), (name, level)
+    stages = sum(len(card.bands) + 1 for card in pool.values()) if zone is Zone.BATTLEFIELD \
+        else len(pool)
+    assert len(frame) == stages + len(pool)  # a closing point per card
+
+
+def test_the_points_say_which_counts_they_hold_for(pool, grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, ["Student of Warfare"])
+    assert list(frame["levels"]) == ["0-1", "2-6", "7+", "7+"]
+    assert list(frame["level_counters"]) == [0, 2, 7, grid.levels.stop - 1]
+    assert set(chart_frame(grid, Zone.HAND, ["Student of Warfare"])["levels"]) == {"0+"}
+
+
+def _card(name: str, starts: tuple[int, int]) -> LevelerCard:
+    return parse_card(f"Level up {{1}}\nLEVEL {starts[0]}-{starts[1] - 1}\n2/2\nLEVEL "
+                      f"{starts[1]}+\n3/3\nFlying", name=name, mana_cost="{1}{W}",
+                      type_line="Creature — Test", power="1", toughness="1")
+
+
+def test_the_chart_costs_a_cards_bands_not_its_numbers():
+    """A card with LEVEL 1000+ (MAX_LEVEL) draws as many points as one with LEVEL 10+."""
+    small, large = _card("Small", (1, 10)), _card("Large", (1, 1000))
+    sizes = []
+    for card in (small, large):
+        one = pool_grid({card.name: card})
+        frame = chart_frame(one, Zone.BATTLEFIELD, one.names)
+        spec = progression_chart(frame, one.levels).to_dict()
+        sizes.append((len(one.segments), len(frame), len(spec["datasets"][spec["data"]["name"]])))
+    assert sizes[0] == sizes[1] == (3 + 6, 4, 4)
 
 
 @pytest.mark.parametrize("zone", [zone for zone in Zone if zone is not Zone.BATTLEFIELD])
@@ -93,7 +134,8 @@ def test_the_chart_is_two_step_line_panels_coloured_by_card_colour(grid):
     assert encoding["color"]["field"] == "colour"
     assert encoding["color"]["scale"]["domain"] == [c for c in COLOUR_RANGE
                                                     if c in set(frame["colour"])]
-    assert [t["field"] for t in encoding["tooltip"]][:3] == ["name", "band", "pt"]
+    assert [t["field"] for t in encoding["tooltip"]] == ["name", "band", "pt", "levels",
+                                                          "citation"]
     data = spec["datasets"][spec["data"]["name"]]
     assert len(data) == len(frame)
 
@@ -109,21 +151,71 @@ def test_cards_can_be_clicked_or_brushed_in_both_panels(grid):
     assert len(card["views"]) == len(brush["views"]) == len(METRICS)
 
 
-def test_a_selection_in_the_marimo_chart_gives_the_selected_cards_rows(grid):
+def _brute_force(pool, zone, levels, counts, values, metric="power"):
+    """Cards with a whole count in ``counts`` (on the axis) whose ``metric`` is in ``values``:
+    every count asked of characteristics(), the way a drag over points at each level did."""
+    low, high = math.ceil(counts[0]), math.floor(counts[1])
+    return sorted(name for name, card in pool.items()
+                  if any(values[0] <= getattr(characteristics(card, level, zone), metric)
+                         <= values[1] for level in levels if low <= level <= high))
+
+
+@pytest.mark.parametrize("zone", [Zone.BATTLEFIELD, Zone.GRAVEYARD])
+@pytest.mark.parametrize(("counts", "values", "metric"), [
+    ([4, 8], [6, 10], "power"), ([3.5, 5.5], [0, 3], "toughness"), ([2.2, 2.8], [0, 99], "power"),
+    ([-5, 0.4], [1, 1], "power"), ([9, 40], [4.5, 7], "toughness"), ([8, 4], [10, 6], "power")])
+def test_a_drag_picks_the_cards_whose_line_crosses_it_at_a_whole_count(
+        pool, grid, zone, counts, values, metric):
+    """711.2a/b, 711.5, 711.6: a drag over counts x values picks the cards the rules put
+    there at some whole count, tested on segments (no point per count is drawn)."""
+    brush = {"level_counters": counts, EN[f"chart.{metric.capitalize()}"]: values}
+    picked = selected_cards(grid, zone, grid.names, {BRUSH_SELECTION: brush})
+    assert picked is not None
+    expected = _brute_force(pool, zone, grid.levels, sorted(counts), sorted(values), metric)
+    assert sorted(picked) == expected
+
+
+def test_a_french_drag_names_the_panel_in_french(pool, grid):
+    brush = {"level_counters": [4, 8], FR["chart.Power"]: [6, 10]}
+    picked = selected_cards(grid, Zone.BATTLEFIELD, grid.names, {BRUSH_SELECTION: brush}, FR)
+    assert picked == [name for name in grid.names
+                      if name in _brute_force(pool, Zone.BATTLEFIELD, grid.levels, [4, 8], [6, 10])]
+    assert picked
+
+
+def test_a_click_picks_its_cards_and_a_drag_with_it_keeps_both(pool, grid):
+    clicked = ["Hexdrinker", "Echo Mage"]
+    selections = {CARD_SELECTION: {"name": clicked, "vlPoint": {"or": []}}}
+    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, selections) == [
+        name for name in grid.names if name in clicked]
+    inside = _brute_force(pool, Zone.BATTLEFIELD, grid.levels, [4, 8], [6, 10])
+    both = selected_cards(grid, Zone.BATTLEFIELD, grid.names, selections | {
+        BRUSH_SELECTION: {"level_counters": [4, 8], "Power": [6, 10]}})
+    assert both == [name for name in grid.names if name in clicked and name in inside]
+    only = ["Hexdrinker"]
+    assert selected_cards(grid, Zone.BATTLEFIELD, only, selections) == only  # filtered names
+
+
+@pytest.mark.parametrize("selections", [
+    {}, None, [], {CARD_SELECTION: {}}, {BRUSH_SELECTION: {}},
+    {BRUSH_SELECTION: {"level_counters": [1, 2]}}, {BRUSH_SELECTION: {"Power": [1, 2]}},
+    {BRUSH_SELECTION: {"level_counters": ["a", 2], "Power": [1, 2]}},
+    {BRUSH_SELECTION: {"level_counters": [1, float("nan")], "Power": [1, 2]}},
+    {CARD_SELECTION: {"name": "Hexdrinker"}}])
+def test_no_selection_or_a_malformed_one_selects_nothing(grid, selections):
+    """What the page sends is untrusted: anything that is not a click or a drag is none."""
+    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, selections) is None
+
+
+def test_the_marimo_chart_reports_the_selections_selected_cards_reads(grid):
     mo = pytest.importorskip("marimo")
     frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
     chart = mo.ui.altair_chart(progression_chart(frame, grid.levels))
     assert chart.value.empty
-    picked = ["Echo Mage", "Hexdrinker"]
-    selected = chart._convert_value({CARD_SELECTION: {
-        "name": picked, "vlPoint": {"or": [{"name": name} for name in picked]}}})
-    assert sorted(set(selected["name"])) == picked
-    assert len(selected) == 2 * len(grid.levels)
-    brushed = chart._convert_value({BRUSH_SELECTION: {"level_counters": [4, 8],
-                                                      "Power": [6, 10]}})
-    inside = frame[frame["level_counters"].between(4, 8) & frame["Power"].between(6, 10)]
-    assert not inside.empty
-    assert sorted(set(brushed["name"])) == sorted(set(inside["name"]))
+    brush = {BRUSH_SELECTION: {"level_counters": [4, 8], "Power": [6, 10]}}
+    chart._convert_value(brush)
+    assert chart.selections == brush
+    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, chart.selections)
 
 
 def _marks(svg: str, kind: str) -> list[tuple[float, float, str]]:
@@ -170,17 +262,18 @@ def test_points_sit_where_the_geometry_says(grid, language):
     in either language."""
     vl_convert = pytest.importorskip("vl_convert")
     text = LABELS[language]
-    power, counters = text["chart.Power"], text["chart.level_counters"]
+    power = text["chart.Power"]
     frame = chart_frame(grid, Zone.BATTLEFIELD, ["Transcendent Master"])
     spec = progression_chart(frame, grid.levels, text=text).to_dict()
     svg = vl_convert.vegalite_to_svg(spec)
     top = top_value(frame)
     points = [(x, y, label) for x, y, label in _marks(svg, "circle") if f"{power}:" in label]
-    assert len(points) == len(grid.levels)
-    for x, y, label in points:
-        fields = dict(part.split(": ", 1) for part in label.split("; "))
-        assert x == pytest.approx(GEOMETRY.x(0, int(fields[counters]), grid.levels))
-        assert y == pytest.approx(GEOMETRY.y(int(fields[power]), top))
+    assert len(points) == len(frame)
+    drawn = sorted((round(x, 3), round(y, 3)) for x, y, _ in points)
+    expected = sorted((round(GEOMETRY.x(0, int(row.level_counters), grid.levels), 3),
+                       round(GEOMETRY.y(int(row.Power), top), 3))
+                      for row in frame.itertuples(index=False))
+    assert drawn == expected
 
 
 def test_level_rule_html_carries_the_level_and_no_card_data(grid):

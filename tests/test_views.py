@@ -342,3 +342,25 @@ def test_parsed_designs_go_through_the_views_too():
     assert grid.levels == range(9)
     table = pool_table(grid, 5, Zone.BATTLEFIELD, grid.names)
     assert table.iloc[0].to_dict() == expected_row(design, 5, Zone.BATTLEFIELD)
+
+
+def test_a_band_at_1000_counters_costs_its_bands_and_reads_like_characteristics():
+    """711.2a/b, 711.5, 711.6: a card with LEVEL 1000+ (the model's MAX_LEVEL) makes a grid of
+    its segments (3 on the battlefield, 1 per other zone), not of its 1,004 counts, and the
+    table at any count of the slider is what characteristics() says."""
+    design = parse_card("Level up {1}\nLEVEL 1-999\n2/2\nFlying\nLEVEL 1000+\n9/9",
+                        name="Far Reach", mana_cost="{W}", type_line="Creature — Bird",
+                        power=1, toughness=1)
+    grid = pool_grid({design.name: design})
+    assert grid.levels == range(1004)
+    assert len(grid.segments) == len(grid.rows) == 3 + 6
+    for level in (0, 1, 2, 500, 998, 999, 1000, 1003):
+        for zone in (Zone.BATTLEFIELD, Zone.EXILE):
+            table = pool_table(grid, level, zone, grid.names)
+            assert table.iloc[0].to_dict() == expected_row(design, level, zone), (level, zone)
+
+
+def test_pool_table_refuses_a_count_that_is_not_a_whole_number(grid):
+    for level in (True, 1.5, "3"):
+        with pytest.raises(ValueError, match="outside the grid"):
+            pool_table(grid, level, Zone.BATTLEFIELD, grid.names)  # type: ignore[arg-type]
