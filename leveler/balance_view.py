@@ -32,7 +32,6 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -50,7 +49,15 @@ from leveler.balance import (
     variants,
 )
 from leveler.data import card_from_record
-from leveler.designs import DESIGN_FIELDS, DesignsFile, load_designs, update_designs
+from leveler.designs_view import (
+    NEW_DESIGN,
+    design_choices,
+    designs_html,
+    draft_fields,
+    open_designs,
+    save_and_reload,
+)
+from leveler.io.designs import DESIGN_FIELDS
 from leveler.labels import LABELS
 from leveler.model import LevelerCard, Pool, Zone, cards_of
 from leveler.pool import progression
@@ -101,7 +108,6 @@ __all__ = [
     "reach_table",
     "read_draft",
     "save_and_reload",
-    "save_design",
     "trend_of",
     "variants_frame",
     "variants_table",
@@ -145,15 +151,6 @@ DESIGN = "design"
 
 NEW_DESIGN_LABEL = _EN["design_new"]
 """The design picker's entry for a fresh design (:data:`NEW_DESIGN`), in English."""
-NEW_DESIGN: dict[str, str] = {
-    "name": "New Leveler",
-    "mana_cost": "{1}{W}",
-    "type_line": "Creature — Human Soldier",
-    "power": "1",
-    "toughness": "2",
-    "oracle_text": "Level up {1}\nLEVEL 2-4\n2/3\nVigilance\nLEVEL 5+\n3/4\nFirst strike",
-}
-"""What the bench opens on when the designs file holds nothing: a small valid leveler."""
 
 
 # ---------------------------------------------------------------- pool and designs
@@ -369,7 +366,7 @@ class Draft:
     """What the designer has typed, as a design record, and what it parses to."""
 
     record: dict[str, str]
-    """Every field as typed (:data:`leveler.designs.DESIGN_FIELDS`)."""
+    """Every field as typed (:data:`leveler.io.designs.DESIGN_FIELDS`)."""
     card: LevelerCard | None
     """The parsed design, or None when it does not parse."""
     error: CardTextError | None
@@ -388,96 +385,6 @@ def read_draft(name: str, mana_cost: str, type_line: str, power: str, toughness:
     except ValueError as error:  # any other complaint about a field, with its message
         return Draft(record, None, CardTextError(str(error), card=name or None))
     return Draft(record, card, None)
-
-
-def draft_fields(record: Mapping[str, Any]) -> dict[str, str]:
-    """The bench's form values for a saved record (every field a string, missing ones empty)."""
-    return {key: "" if record.get(key) is None else str(record[key]) for key in DESIGN_FIELDS}
-
-
-def design_choices(designs: DesignsFile, text: Mapping[str, str] | None = None
-                   ) -> dict[str, dict[str, str]]:
-    """The design picker: :data:`NEW_DESIGN_LABEL` (``design_new`` of ``text``), then each
-    saved design by name.
-
-    Records that share a name get ``(2)``, ``(3)``, ... so every entry can be chosen.
-    """
-    words = _words(text)
-    choices = {words["design_new"]: dict(NEW_DESIGN)}
-    for record in designs.records:
-        base = str(record.get("name") or words["designs_no_name"])
-        label, number = base, 1
-        while label in choices:
-            number += 1
-            label = f"{base} ({number})"
-        choices[label] = draft_fields(record)
-    return choices
-
-
-def open_designs(path: str | Path) -> DesignsFile:
-    """The designs file at ``path``; an unreadable one is reported in ``message``, not raised."""
-    try:
-        return load_designs(Path(str(path).strip()).expanduser())
-    except ValueError as error:
-        return DesignsFile(Path(str(path)), (), {}, (), message=str(error))
-
-
-def save_design(path: str | Path, record: Mapping[str, Any],
-                text: Mapping[str, str] | None = None) -> str:
-    """Save ``record`` into the designs file at ``path``; return what was done, for a person
-    (in the words of ``text``, English by default).
-
-    The file is read again and written under its lock
-    (:func:`leveler.designs.update_designs`), so designs saved meanwhile, or at the same
-    instant by another session, are kept; a record with the same name is replaced in
-    place, otherwise the record is added at the end. A design that does not parse is
-    saved as typed. Written atomically. ValueError for a design with no name.
-    """
-    name = str(record.get("name") or "")
-    if not name.strip():
-        raise ValueError("give the design a name before saving it")
-    target = Path(str(path).strip()).expanduser()
-    replaced = False
-
-    def put(current: DesignsFile) -> list[dict[str, Any]]:
-        nonlocal replaced
-        records = [dict(saved) for saved in current.records]
-        where = next((i for i, saved in enumerate(records) if saved.get("name") == name), None)
-        replaced = where is not None
-        if where is None:
-            records.append(dict(record))
-        else:
-            records[where] = dict(record)
-        return records
-
-    now = update_designs(put, target)
-    done = _words(text)["save_replaced" if replaced else "save_added"]
-    note = f" ({now.message})" if now.message else ""
-    return done.format(name=name, path=target, count=len(now.records)) + note
-
-
-def save_and_reload(start: DesignsFile, record: Mapping[str, Any] | None,
-                    text: Mapping[str, str] | None = None
-                    ) -> tuple[DesignsFile, str | None, bool]:
-    """Save ``record`` into ``start``'s file first if given, then read the file again.
-
-    ``start`` is the file as the app opened it; what opening it said (a corrupt file set
-    aside) is kept in the returned file's ``message``. Returns the file as it now is,
-    what the save did (None when nothing was saved) and whether it succeeded. A failed
-    save (no name, a folder that cannot be written) is a message; what was typed stays
-    in the form. What the save did is said in the words of ``text`` (the error itself as it
-    is).
-    """
-    note, saved = None, True
-    if record is not None:
-        try:
-            note = save_design(start.path, record, text)
-        except (OSError, ValueError) as error:
-            note, saved = _words(text)["save_failed"].format(error=error), False
-    now = open_designs(start.path)
-    if start.message and not now.message:
-        now = replace(now, message=start.message, set_aside=start.set_aside)
-    return now, note, saved
 
 
 def progression_frame(pool: Pool, designs: Pool = (), past_top: int = 3) -> pd.DataFrame:
@@ -784,32 +691,3 @@ def design_html(card: LevelerCard, text: Mapping[str, str] | None = None) -> str
             f'<div><strong class="lv-design-name">{html.escape(card.name)}</strong> '
             f"{html.escape(str(card.mana_cost))} · {html.escape(card.type_line)}</div>"
             f"<ol>{''.join(stages)}</ol>{notes}</div>")
-
-
-def designs_html(designs: DesignsFile, text: Mapping[str, str] | None = None) -> str:
-    """The designs file: where it is, what it holds, which designs do not parse yet (the
-    library's reasons as they are, the words around them those of ``text``)."""
-    words = _words(text)
-    failing = {error.card: error for error in designs.errors}
-    items = []
-    for record in designs.records:
-        name = str(record.get("name") or "(no name)")
-        shown = str(record.get("name") or words["designs_no_name"])
-        error = failing.get(name)
-        if error is not None:
-            where = (words["designs_failing_line"].format(line=error.line_number)
-                     if error.line_number else "")
-            why = words["designs_failing"].format(message=error.message) + where
-            status = f' <span class="lv-flag-below">{html.escape(why)}</span>'
-        else:
-            status = f' <span class="lv-flag-above">{html.escape(words["designs_parses"])}</span>'
-        items.append(f'<li data-design="{html.escape(name)}">{html.escape(shown)}{status}</li>')
-    count = len(designs.records)
-    summary = (words["designs_none"] if count == 0 else
-               words["designs_count"].format(count=count, parsed=len(designs.cards)))
-    note = (f'<p class="lv-flag-below">{html.escape(designs.message)}</p>'
-            if designs.message else "")
-    return (f'<div class="lv-designs-file"><div>{html.escape(words["designs_file"])} '
-            f'<code class="lv-designs-path">'
-            f"{html.escape(str(designs.path))}</code> — {html.escape(summary)}.</div>{note}"
-            f"<ul style=\"margin:.2rem 0\">{''.join(items)}</ul></div>")

@@ -77,7 +77,7 @@ force/endurance (711.5), et de même dans toute zone autre que le champ de batai
 """
 
 _EN_BALANCE_INTRO = (
-    "Every band of every printed leveler, and of each design saved in the designs file: "
+    "Every band of every printed leveler, and of each design saved in the designs store: "
     "the **mana invested** to reach it (mana value + N1 × the level up cost, 702.87a), the "
     "**turn** it is reached on the play with a land a turn and no other mana, and its **P+T "
     "against the curve**: the printed pool's own trend (least squares over every band) and "
@@ -87,7 +87,7 @@ _EN_BALANCE_INTRO = (
 
 _FR_BALANCE_INTRO = (
     "Chaque niveau de chaque monteur de niveau imprimé, et de chaque création enregistrée "
-    "dans le fichier des créations : le **mana investi** pour l'atteindre (valeur de mana + "
+    "dans le magasin des créations : le **mana investi** pour l'atteindre (valeur de mana + "
     "N1 × le coût de montée de niveau, 702.87a), le **tour** où il est atteint en commençant, "
     "avec un terrain par tour et aucun autre mana, et sa **F+E face à la courbe** : la "
     "tendance propre des cartes imprimées (moindres carrés sur tous les niveaux) et la droite "
@@ -97,19 +97,23 @@ _FR_BALANCE_INTRO = (
     "en dessous, par construction.")
 
 _EN_BENCH_INTRO = (
-    "Write a leveler: its text is parsed as you type, the way the designs file will read "
+    "Write a leveler: its text is parsed as you type, the way the designs store will read "
     "it. It is placed beside the printed pool on the charts below, and every variant "
     "that moves one parameter one step is placed against the curve. **Save design** "
-    "writes it to the designs file (atomically: a crash never loses the file), even if it "
-    "does not parse yet; the file is loaded again when the app starts.")
+    "writes it to the server's designs store as a new revision (earlier ones are kept), "
+    "even if it does not parse yet; a design another session changed meanwhile is never "
+    "replaced without a word. What you type is kept as a draft as you type, and offered "
+    "back after a reload or a server restart.")
 
 _FR_BENCH_INTRO = (
     "Écrivez un monteur de niveau : son texte est lu à mesure que vous tapez, comme le lira "
-    "le fichier des créations. Il est placé à côté des cartes imprimées dans les graphiques "
+    "le magasin des créations. Il est placé à côté des cartes imprimées dans les graphiques "
     "ci-dessous, et chaque variante qui change un paramètre d'un cran est placée face à la "
-    "courbe. **Enregistrer la création** l'écrit dans le fichier des créations (de façon "
-    "atomique : un plantage ne perd jamais le fichier), même si elle n'est pas encore "
-    "lisible ; le fichier est relu au démarrage de l'application.")
+    "courbe. **Enregistrer la création** l'écrit dans le magasin des créations du serveur "
+    "comme une nouvelle révision (les précédentes sont gardées), même si elle n'est pas "
+    "encore lisible ; une création modifiée entre-temps par une autre session n'est jamais "
+    "remplacée sans un mot. Ce que vous tapez est gardé comme brouillon à mesure, et "
+    "proposé de nouveau après un rechargement ou un redémarrage du serveur.")
 
 _EN: dict[str, str] = {
     "language": "en",
@@ -306,7 +310,6 @@ _EN: dict[str, str] = {
     "balance_caption": "Every band: mana invested, turn reached (on the play, a land a turn), "
                        "P+T against the curve",
     "download": "**Download**",
-    "designs_location": "Designs file",
     "design_open": "Open",
     "design_new": "New design",
     "design_name": "Design name",
@@ -351,21 +354,48 @@ _EN: dict[str, str] = {
     # a design that does not parse, a parsed design, the designs file, a save
     "draft_not_parsing": "This design does not parse yet{where}.",
     "draft_where": " (line {line} of the text)",
-    "draft_saveable": "It can still be saved; the designs file keeps it as typed.",
+    "draft_saveable": "It can still be saved; the designs store keeps it as typed.",
     "draft_line": "↑ line {line}: ",
     "draft_rule": " (rule {rule})",
     "design_printed": "printed",
     "design_note": "Note: {note}",
-    "designs_file": "Designs file:",
+    "designs_file": "Designs store:",
     "designs_no_name": "(no name)",
     "designs_failing": "does not parse: {message}",
     "designs_failing_line": " (line {line})",
     "designs_parses": "parses",
     "designs_none": "no designs yet",
     "designs_count": "{count} design(s), {parsed} parse",
-    "save_added": "Added “{name}” in {path}: {count} design(s) in the file.",
-    "save_replaced": "Replaced “{name}” in {path}: {count} design(s) in the file.",
+    "save_added": "Added “{name}” to {store} (revision {revision}): {count} design(s) in "
+                  "the store.",
+    "save_replaced": "Saved “{name}” in {store} as revision {revision}: {count} design(s) "
+                     "in the store.",
+    "save_unchanged": "“{name}” is unchanged since revision {revision}: nothing to save.",
+    "save_copied": "Kept yours as “{name}” in {store} (revision {revision}): {count} "
+                   "design(s) in the store.",
+    "save_conflict_changed": "Not saved: “{name}” was changed meanwhile by another session "
+                             "(now revision {current}, you opened revision {expected}) — "
+                             "keep yours as a copy, or reload.",
+    "save_conflict_exists": "Not saved: “{name}” already exists in {store} (revision "
+                            "{current}, saved by another session or earlier) — keep yours "
+                            "as a copy, or reload.",
+    "save_conflict_gone": "Not saved: “{name}” is no longer in {store} (you opened revision "
+                          "{expected}) — keep yours as a copy, or reload.",
     "save_failed": "Not saved: {error}",
+    "design_copy": "Keep mine as a copy",
+    "designs_reload": "Reload designs",
+    "design_history": "History",
+    "design_restore": "Restore this revision",
+    "history_entry": "revision {revision} · {when}",
+    "restored": "Restored revision {revision} of “{name}”: it is now revision {new}, in "
+                "the form.",
+    "draft_restored": "Your unsaved draft of “{name}” (typed {when}) was kept: it is back "
+                      "in the form.",
+    "draft_not_kept": "What you type is not kept as a draft: {error}",
+    "designs_caps": "(at most {cap} designs, {size} bytes each)",
+    "designs_read_only": "This store is read-only on the server: designs can be opened, "
+                         "not saved.",
+    "designs_export": "Export the designs (JSON)",
 }
 
 _FR: dict[str, str] = {
@@ -559,7 +589,6 @@ _FR: dict[str, str] = {
     "balance_caption": "Chaque niveau : mana investi, tour où il est atteint (en commençant, "
                        "un terrain par tour), F+E face à la courbe",
     "download": "**Télécharger**",
-    "designs_location": "Fichier des créations",
     "design_open": "Ouvrir",
     "design_new": "Nouvelle création",
     "design_name": "Nom de la création",
@@ -601,22 +630,52 @@ _FR: dict[str, str] = {
     "change.min_level": "début (N1)",
     "draft_not_parsing": "Cette création n'est pas encore lisible{where}.",
     "draft_where": " (ligne {line} du texte)",
-    "draft_saveable": "Elle peut quand même être enregistrée ; le fichier des créations la "
+    "draft_saveable": "Elle peut quand même être enregistrée ; le magasin des créations la "
                       "garde telle quelle.",
     "draft_line": "↑ ligne {line} : ",
     "draft_rule": " (règle {rule})",
     "design_printed": "imprimée",
     "design_note": "Remarque : {note}",
-    "designs_file": "Fichier des créations :",
+    "designs_file": "Magasin des créations :",
     "designs_no_name": "(sans nom)",
     "designs_failing": "illisible : {message}",
     "designs_failing_line": " (ligne {line})",
     "designs_parses": "lisible",
     "designs_none": "aucune création pour l'instant",
     "designs_count": "{count} création(s), {parsed} lisible(s)",
-    "save_added": "« {name} » ajoutée dans {path} : {count} création(s) dans le fichier.",
-    "save_replaced": "« {name} » remplacée dans {path} : {count} création(s) dans le fichier.",
+    "save_added": "« {name} » ajoutée à {store} (révision {revision}) : {count} "
+                  "création(s) dans le magasin.",
+    "save_replaced": "« {name} » enregistrée dans {store}, révision {revision} : {count} "
+                     "création(s) dans le magasin.",
+    "save_unchanged": "« {name} » est inchangée depuis la révision {revision} : rien à "
+                      "enregistrer.",
+    "save_copied": "La vôtre est gardée sous « {name} » dans {store} (révision {revision}) "
+                   ": {count} création(s) dans le magasin.",
+    "save_conflict_changed": "Pas enregistrée : « {name} » a été modifiée entre-temps par "
+                             "une autre session (révision {current} maintenant, vous aviez "
+                             "ouvert la révision {expected}) — gardez la vôtre comme copie, "
+                             "ou rechargez.",
+    "save_conflict_exists": "Pas enregistrée : « {name} » existe déjà dans {store} "
+                            "(révision {current}, enregistrée par une autre session ou "
+                            "avant) — gardez la vôtre comme copie, ou rechargez.",
+    "save_conflict_gone": "Pas enregistrée : « {name} » n'est plus dans {store} (vous "
+                          "aviez ouvert la révision {expected}) — gardez la vôtre comme "
+                          "copie, ou rechargez.",
     "save_failed": "Pas enregistrée : {error}",
+    "design_copy": "Garder la mienne comme copie",
+    "designs_reload": "Recharger les créations",
+    "design_history": "Historique",
+    "design_restore": "Restaurer cette révision",
+    "history_entry": "révision {revision} · {when}",
+    "restored": "Révision {revision} de « {name} » restaurée : c'est maintenant la "
+                "révision {new}, dans le formulaire.",
+    "draft_restored": "Votre brouillon non enregistré de « {name} » (tapé le {when}) a été "
+                      "gardé : il est de retour dans le formulaire.",
+    "draft_not_kept": "Ce que vous tapez n'est pas gardé comme brouillon : {error}",
+    "designs_caps": "(au plus {cap} créations, de {size} octets chacune)",
+    "designs_read_only": "Ce magasin est en lecture seule sur le serveur : les créations "
+                         "s'ouvrent, mais ne s'enregistrent pas.",
+    "designs_export": "Exporter les créations (JSON)",
 }
 
 LABELS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}

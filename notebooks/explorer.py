@@ -213,11 +213,11 @@ def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, w
 
 @app.cell(hide_code=True)
 def _():
-    from leveler import balance_charts, balance_view, export
-    from leveler.designs import default_designs_path
+    from leveler import balance_charts, balance_view, designs_view, export
+    from leveler.io import designs as designs_io
 
     mo.Html(balance_view.BENCH_CSS)
-    return balance_charts, balance_view, default_designs_path, export
+    return balance_charts, balance_view, designs_io, designs_view, export
 
 
 @app.cell
@@ -266,20 +266,27 @@ def _(balance_view, keep, kept, ui_text):
 
 
 @app.cell
-def _(default_designs_path, keep, kept, ui_text):
-    designs_location = mo.ui.text(value=kept("designs_location", str(default_designs_path())),
-                                  label=ui_text["designs_location"], full_width=True,
-                                  on_change=keep("designs_location"))
-    return (designs_location,)
+def _(designs_io, designs_view):
+    # The designs store is the server's (LEVELER_DESIGNS, else ~/.local/share/leveler): the
+    # page names no path and is shown the store's file name only. The draft token is the
+    # browser's (the page's ?draft=...), so a reload or a server restart finds the draft.
+    designs_store = designs_io.open_store()
+    draft_token = designs_view.draft_token(mo.query_params())
+    return designs_store, draft_token
 
 
 @app.cell
-def _(balance_view, designs_location, keep, kept, kept_values, ui_text):
-    designs_file = balance_view.open_designs(designs_location.value)
-    _choices = balance_view.design_choices(designs_file, ui_text)
-    _picked = kept("pick", None)
-    _open = next((_label for _label, _record in _choices.items() if _record == _picked),
-                 list(_choices)[-1])
+def _(ui_text):
+    designs_reload = mo.ui.button(label=ui_text["designs_reload"], kind="neutral")
+    return (designs_reload,)
+
+
+@app.cell
+def _(designs_reload, designs_store, designs_view, keep, kept, kept_values, ui_text):
+    designs_reload  # a click reads the store again: other sessions' saves show up
+    designs_file = designs_view.open_designs(designs_store)
+    _choices = designs_view.design_choices(designs_file, ui_text)
+    _open = designs_view.pick_label(_choices, kept("pick", None), ui_text)
     kept_values["pick"] = _choices[_open]  # a later remake opens on it (not on a newer last)
     design_pick = mo.ui.dropdown(options=_choices, value=_open, label=ui_text["design_open"],
                                  on_change=keep("pick"))
@@ -287,11 +294,54 @@ def _(balance_view, designs_location, keep, kept, kept_values, ui_text):
 
 
 @app.cell
-def _(design_pick, keep, kept, kept_values, ui_text):
-    # opens on the picked design; remade by a language switch, it keeps what was typed
+def _(design_pick, designs_reload, designs_store, designs_view, ui_text):
+    # the picked design's kept revisions, newest first; one can be restored as the newest
+    designs_reload
+    _name = (None if design_pick.selected_key == ui_text["design_new"]
+             else design_pick.value["name"])
+    _revisions = designs_view.history_choices(designs_store, _name, ui_text)
+    design_history = mo.ui.dropdown(options=_revisions, value=next(iter(_revisions), None),
+                                    label=ui_text["design_history"])
+    design_restore = mo.ui.run_button(label=ui_text["design_restore"], kind="neutral",
+                                      disabled=not _revisions)
+    history_name = _name
+    return design_history, design_restore, history_name
+
+
+@app.cell
+def _(design_history, design_restore, designs_store, designs_view, history_name, kept,
+      ui_text):
+    design_restored = designs_view.restore_design(
+        designs_store, history_name if design_restore.value else None, design_history.value,
+        kept("opened", (None, None)), ui_text)
+    return (design_restored,)
+
+
+@app.cell
+def _(design_pick, design_restored, designs_file, designs_store, designs_view, draft_token,
+      keep, kept, kept_values, ui_text):
+    # opens on the picked design (on a new session: on the browser's kept draft, if any);
+    # remade by a language switch, it keeps what was typed; a restore puts that revision in
     _t, _start = ui_text, design_pick.value
-    if kept("form_for", None) != _start:
-        kept_values.update({"form_for": _start} | {f"form.{_k}": _v for _k, _v in _start.items()})
+    _opened = designs_view.opened_for(designs_file, design_pick.selected_key, _start, _t)
+    draft_note = None
+    if "form_for" not in kept_values:
+        _draft, draft_note = designs_view.offered_draft(designs_store, draft_token,
+                                                        designs_file, _t)
+        if _draft is not None:
+            _start, _opened = _draft.record, (_draft.opened_name, _draft.opened_revision)
+        _reset = True
+    elif kept("restored", None) is not design_restored and design_restored.fields:
+        _start, _opened, _reset = design_restored.fields, design_restored.opened, True
+    else:
+        _reset = kept("form_for", None) != _opened[0]
+    kept_values["restored"] = design_restored
+    if _reset:
+        kept_values.update({"form_for": _opened[0], "opened": _opened}
+                           | {f"form.{_k}": _v for _k, _v in _start.items()})
+    else:
+        draft_note = kept("draft_note", None)
+    kept_values["draft_note"] = draft_note
 
     def _field(key, label, **options):
         make = mo.ui.text_area if key == "oracle_text" else mo.ui.text
@@ -305,8 +355,9 @@ def _(design_pick, keep, kept, kept_values, ui_text):
     design_toughness = _field("toughness", "design_toughness")
     design_text = _field("oracle_text", "design_text", rows=9)
     design_save = mo.ui.run_button(label=_t["design_save"], kind="success")
-    return (design_cost, design_name, design_power, design_save, design_text,
-            design_toughness, design_type)
+    design_copy = mo.ui.run_button(label=_t["design_copy"], kind="neutral")
+    return (design_copy, design_cost, design_name, design_power, design_save, design_text,
+            design_toughness, design_type, draft_note)
 
 
 @app.cell
@@ -319,9 +370,25 @@ def _(balance_view, design_cost, design_name, design_power, design_text, design_
 
 
 @app.cell
-def _(balance_view, design_save, designs_file, draft, ui_text):
-    designs, save_note, save_ok = balance_view.save_and_reload(
-        designs_file, draft.record if design_save.value else None, ui_text)
+def _(designs_store, designs_view, draft, draft_token, kept, ui_text):
+    # what is typed is kept as the browser's draft (the fields are debounced: 300 ms)
+    draft_kept_note = designs_view.save_draft(designs_store, draft_token, draft.record,
+                                              kept("opened", (None, None)), ui_text)
+    return (draft_kept_note,)
+
+
+@app.cell
+def _(design_copy, design_save, designs_reload, designs_store, designs_view, draft, kept,
+      kept_values, ui_text):
+    # a save starts from the revision this session opened: a design changed meanwhile by
+    # another session is refused, said out loud; then the store is read again
+    designs_reload
+    _copy = bool(design_copy.value)
+    _saved = designs_view.save_and_reload(
+        designs_store, draft.record if design_save.value or _copy else None,
+        kept("opened", (None, None)), ui_text, copy=_copy)
+    kept_values["opened"] = _saved.opened
+    designs, save_note, save_ok = _saved.designs, _saved.note, _saved.ok
     return designs, save_note, save_ok
 
 
@@ -409,16 +476,25 @@ def _(balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool, 
 
 
 @app.cell
-def _(balance_view, bench, design_cost, design_name, design_pick, design_power, design_save,
-      design_text, design_toughness, design_type, designs, designs_location, draft, save_note,
-      save_ok, ui_text):
-    _note = mo.callout(mo.Html(balance_view.message_html(save_note or "")),
-                       kind="success" if save_ok else "danger") if save_note else ""
+def _(balance_view, bench, design_copy, design_cost, design_history, design_name, design_pick,
+      design_power, design_restore, design_restored, design_save, design_text,
+      design_toughness, design_type, designs, designs_reload, designs_store, designs_view,
+      draft, draft_kept_note, draft_note, save_note, save_ok, ui_text):
+    def _said(note, ok):
+        return mo.callout(mo.Html(balance_view.message_html(note)),
+                          kind="success" if ok else "danger") if note else ""
+
+    _export = mo.download(data=designs_store.export_json(), filename="designs.json",
+                          mimetype="application/json", label=ui_text["designs_export"])
     bench_form = mo.vstack([
-        design_pick, design_name,
+        _said(draft_note, True), design_pick, design_name,
         mo.hstack([design_cost, design_power, design_toughness], widths=[2, 1, 1]),
-        design_type, design_text, design_save, _note,
-        designs_location, mo.Html(balance_view.designs_html(designs, ui_text)),
+        design_type, design_text,
+        mo.hstack([design_save, design_copy, designs_reload], justify="start"),
+        _said(save_note, save_ok), _said(draft_kept_note, False),
+        mo.hstack([design_history, design_restore], justify="start", align="end"),
+        _said(design_restored.note, design_restored.ok),
+        mo.Html(designs_view.designs_html(designs, ui_text)), _export,
     ])
     _rows = bench.design_rows
     bench_parsed = mo.vstack([

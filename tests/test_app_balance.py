@@ -6,7 +6,6 @@ of the cell they replace); what the cells compute is compared with the library.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -19,7 +18,7 @@ from leveler import LevelerCard, labels
 from leveler import balance_view as bv
 from leveler.balance import LimitedModel, curve, fit_trend, pool_reach_chances, turns_to_band
 from leveler.data import card_from_record
-from leveler.designs import save_designs
+from leveler.io.designs import open_store
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +29,7 @@ NOTEBOOK = ROOT / "notebooks" / "explorer.py"
 
 @pytest.fixture
 def designs_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "designs.json"
+    path = tmp_path / "designs.sqlite"
     monkeypatch.setenv("LEVELER_DESIGNS", str(path))
     return path
 
@@ -50,7 +49,8 @@ def form(record: dict[str, str], save: bool = False) -> dict[str, Any]:
             "design_power": SimpleNamespace(value=record["power"]),
             "design_toughness": SimpleNamespace(value=record["toughness"]),
             "design_text": SimpleNamespace(value=record["oracle_text"]),
-            "design_save": SimpleNamespace(value=save)}
+            "design_save": SimpleNamespace(value=save),
+            "design_copy": SimpleNamespace(value=False), "draft_note": None}
 
 
 def french() -> dict[str, Any]:
@@ -69,7 +69,8 @@ def test_nothing_balance_related_is_computed_behind_other_tabs(notebook, designs
     for name in ("balance", "chances", "bench", "bench_figures"):
         assert name not in defs, name
     assert "<table class=\"lv-btable" not in page
-    assert defs["designs_location"].value == str(designs_path)  # the configured file
+    assert defs["designs_store"].path == designs_path  # the server's, named by no field
+    assert "designs_location" not in defs
 
 
 def test_the_balance_tab_is_the_librarys_curve_and_turns(notebook, designs_path, pool) -> None:
@@ -87,7 +88,8 @@ def test_the_balance_tab_is_the_librarys_curve_and_turns(notebook, designs_path,
 
 
 def test_saved_designs_join_the_balance_tab(notebook, designs_path, pool) -> None:
-    save_designs([KNIGHT, BROKEN], designs_path)
+    for record in (KNIGHT, BROKEN):
+        open_store(designs_path).save(record, None)
     page, defs = run(notebook, **tab("Balance"))
     knight = card_from_record(KNIGHT)
     designs = defs["balance"][defs["balance"]["source"] == bv.DESIGN].reset_index(drop=True)
@@ -121,7 +123,7 @@ def test_the_bench_places_a_typed_design_against_the_printed_pool(notebook, desi
     pd.testing.assert_frame_equal(rows[list(expected.columns)], expected)
     assert set(defs["bench_figures"]) == {"progression", "investment", "turns", "variants"}
     assert 'data-kind="design"' in page and 'data-kind="variants"' in page
-    assert not designs_path.exists()  # nothing is saved until the button is pressed
+    assert open_store(designs_path).snapshot().designs == ()  # saved only when pressed
 
 
 def test_a_broken_design_shows_its_error_and_the_pool_view_still_works(
@@ -136,7 +138,7 @@ def test_a_broken_design_shows_its_error_and_the_pool_view_still_works(
 def test_saving_writes_the_design_as_typed(notebook, designs_path) -> None:
     _, defs = run(notebook, **tab("Design bench"), **form(BROKEN, save=True))
     assert defs["save_ok"] and "Added “Half Done”" in defs["save_note"]
-    assert json.loads(designs_path.read_text("utf-8")) == [BROKEN]
+    assert open_store(designs_path).snapshot().records == (BROKEN,)
     assert [record["name"] for record in defs["designs"].records] == ["Half Done"]
 
 
@@ -176,6 +178,6 @@ def test_the_controls_a_language_switch_remakes_come_back_with_their_kept_values
              for cell in notebook.app._cell_manager.cells()}
     store = next(refs for defs, refs in cells.items() if "kept_values" in defs)
     assert not store & {"language", "ui_text"}
-    for control in ("curve_slope", "mc_play", "designs_location", "design_pick", "design_text"):
+    for control in ("curve_slope", "mc_play", "design_pick", "design_text"):
         refs = next(refs for defs, refs in cells.items() if control in defs)
         assert {"ui_text", "kept"} <= refs, control

@@ -1,4 +1,4 @@
-"""The Balance view's and the bench's frames and HTML, against leveler.balance and the designs file.
+"""The Balance view's and the bench's frames and HTML, against leveler.balance.
 
 Every expected number comes from the library (``investment``, ``turns_to_band``, ``curve``,
 ``variants``, ``pool_reach_chances``, ``progression``), never from this module.
@@ -6,11 +6,8 @@ Every expected number comes from the library (``investment``, ``turns_to_band``,
 
 from __future__ import annotations
 
-import json
 import re
-import threading
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -30,7 +27,6 @@ from leveler.balance import (
     variants,
 )
 from leveler.data import card_from_record
-from leveler.designs import load_designs, save_designs
 from leveler.labels import LABELS
 from leveler.pool import progression
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
@@ -218,108 +214,7 @@ def test_a_hostile_design_name_is_escaped_in_every_table(pool) -> None:
     assert "<img" not in variants_page
 
 
-# ---------------------------------------------------------------- the designs file
-
-def test_saving_adds_then_replaces_by_name_and_keeps_the_others(tmp_path: Path) -> None:
-    path = tmp_path / "designs.json"
-    save_designs([BROKEN], path)
-    note = bv.save_design(path, KNIGHT)
-    assert note.startswith("Added") and str(path) in note
-    assert [r["name"] for r in load_designs(path).records] == ["Half Done", "Bench Knight"]
-    bigger = {**KNIGHT, "power": "3"}
-    assert bv.save_design(path, bigger).startswith("Replaced")
-    loaded = load_designs(path)
-    assert list(loaded.records) == [BROKEN, bigger]
-    assert list(loaded.cards) == ["Bench Knight"] and loaded.cards["Bench Knight"].power == 3
-
-
-def test_sessions_of_one_server_saving_at_the_same_instant_lose_no_design(
-    tmp_path: Path,
-) -> None:
-    """Issue 7, item 3 ("no lost work"): marimo run gives each browser session its own
-    kernel in one server process; 8 of them (threads here) each save 5 designs at once."""
-    path = tmp_path / "designs.json"
-    bv.save_design(path, BROKEN)
-    sessions, saves = 8, 5
-    start = threading.Barrier(sessions)
-    notes: list[str] = []
-
-    def session(number: int) -> None:
-        start.wait()
-        for n in range(saves):
-            notes.append(bv.save_design(path, {**KNIGHT, "name": f"Session {number} #{n}"}))
-
-    threads = [threading.Thread(target=session, args=(i,)) for i in range(sessions)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    expected = {f"Session {i} #{n}" for i in range(sessions) for n in range(saves)}
-    loaded = load_designs(path)
-    assert loaded.message == "" and isinstance(json.loads(path.read_text("utf-8")), list)
-    assert loaded.records[0] == BROKEN  # kept as typed, in place
-    assert {r["name"] for r in loaded.records[1:]} == expected
-    assert len(loaded.records) == 1 + len(expected) and len(loaded.cards) == len(expected)
-    assert len(notes) == len(expected) and all(note.startswith("Added") for note in notes)
-    counts = sorted(int(note.split(": ")[1].split()[0]) for note in notes)
-    assert counts == list(range(2, 2 + len(expected)))  # each save saw every earlier one
-
-
-def test_a_design_that_does_not_parse_is_saved_as_typed(tmp_path: Path) -> None:
-    path = tmp_path / "designs.json"
-    bv.save_design(path, BROKEN)
-    assert json.loads(path.read_text("utf-8")) == [BROKEN]
-
-
-def test_a_design_needs_a_name_to_be_saved(tmp_path: Path) -> None:
-    path = tmp_path / "designs.json"
-    with pytest.raises(ValueError, match="name"):
-        bv.save_design(path, {**KNIGHT, "name": "  "})
-    assert not path.exists()
-
-
-def test_save_and_reload_reports_what_happened(tmp_path: Path) -> None:
-    path = tmp_path / "designs.json"
-    start = bv.open_designs(path)
-    assert start.records == () and start.message == ""
-    now, note, ok = bv.save_and_reload(start, None)
-    assert (now.records, note, ok) == ((), None, True)
-    now, note, ok = bv.save_and_reload(start, KNIGHT)
-    assert ok and note is not None and list(now.records) == [KNIGHT]
-    assert list(now.cards) == ["Bench Knight"]
-    folder = bv.open_designs(tmp_path)  # a folder, not a file: cannot be read or written
-    assert "cannot read" in folder.message
-    now, note, ok = bv.save_and_reload(folder, KNIGHT)
-    assert not ok and note is not None and note.startswith("Not saved")
-
-
-def test_a_corrupt_designs_file_is_set_aside_and_said_so(tmp_path: Path) -> None:
-    path = tmp_path / "designs.json"
-    path.write_text("{not json")
-    start = bv.open_designs(path)
-    assert start.set_aside is not None and start.set_aside.read_text() == "{not json"
-    now, _, _ = bv.save_and_reload(start, None)
-    assert now.message == start.message  # still said after the reload
-    page = bv.designs_html(now)
-    assert "moved to" in page and str(start.set_aside.name) in page
-
-
-def test_the_designs_list_escapes_and_names_the_failing_ones(tmp_path: Path) -> None:
-    path = save_designs([KNIGHT, {**BROKEN, "name": HOSTILE_NAME}], tmp_path / "<b>designs.json")
-    page = bv.designs_html(load_designs(path))
-    assert "<b>" not in page and "&lt;b&gt;designs.json" in page
-    assert "<img" not in page and "&lt;img" in page
-    assert "2 design(s), 1 parse" in page and "does not parse" in page and "(line 5)" in page
-
-
-def test_the_picker_offers_a_new_design_then_each_saved_one(tmp_path: Path) -> None:
-    path = save_designs([KNIGHT, BROKEN, {**KNIGHT, "power": 4}], tmp_path / "d.json")
-    choices = bv.design_choices(load_designs(path))
-    assert list(choices) == [bv.NEW_DESIGN_LABEL, "Bench Knight", "Half Done",
-                             "Bench Knight (2)"]
-    assert choices["Bench Knight (2)"]["power"] == "4"  # every field a string for the form
-    assert choices[bv.NEW_DESIGN_LABEL] == bv.NEW_DESIGN
-    assert draft_of(bv.NEW_DESIGN).error is None  # the new design parses
+# (the designs store's views and saves: tests/test_designs_view.py)
 
 
 # ---------------------------------------------------------------- the bench
@@ -444,7 +339,7 @@ def test_french_change_labels(parameter: str, step: int, words: str) -> None:
     assert bv.change_label(parameter, step, FR) == words
 
 
-def test_french_parse_error_design_and_designs_file(tmp_path: Path, knight) -> None:
+def test_french_parse_error_and_design(knight) -> None:
     draft = bv.read_draft(*BROKEN.values())
     assert draft.error is not None and draft.error.line_number is not None
     page = bv.draft_error_html(draft, FR)
@@ -454,15 +349,3 @@ def test_french_parse_error_design_and_designs_file(tmp_path: Path, knight) -> N
     assert page.count(draft.error.message.replace("'", "&#x27;")) >= 1  # the library's message
     assert bv.draft_error_html(draft) == bv.draft_error_html(draft, EN)
     assert "<strong>imprimée</strong>" in bv.design_html(knight, FR)
-    path = tmp_path / "designs.json"
-    note = bv.save_design(path, KNIGHT, FR)
-    assert note == f"« Bench Knight » ajoutée dans {path} : 1 création(s) dans le fichier."
-    assert bv.save_design(path, KNIGHT, FR).startswith("« Bench Knight » remplacée dans ")
-    bv.save_design(path, BROKEN)
-    listed = bv.designs_html(bv.open_designs(path), FR)
-    assert "Fichier des créations :" in listed and "2 création(s), 1 lisible(s)" in listed
-    assert "illisible : " in listed and ">lisible</span>" in listed
-    _, failed, ok = bv.save_and_reload(bv.open_designs(path), {**KNIGHT, "name": ""}, FR)
-    assert not ok and failed is not None and failed.startswith("Pas enregistrée : ")
-    choices = bv.design_choices(bv.open_designs(path), FR)
-    assert next(iter(choices)) == "Nouvelle création" and "Bench Knight" in choices
