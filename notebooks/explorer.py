@@ -123,7 +123,8 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
     # Both views in one cell: each cell a slider move re-runs costs ~10 ms of latency.
     pool_table = views.pool_table(grid, level.value, zone.value, names, sort_by.value,
                                   descending.value)
-    selected = views.selected_names(chart.value)
+    # a drag is tested against the cards' segments, not only the points drawn
+    selected = charts.selected_cards(grid, zone.value, names, chart.selections, ui_text)
     shown = views.narrow(pool_table, selected)
     table = mo.Html(labels.pool_table_html(ui_text, shown, len(grid.names), level.value,
                                            zone.value, selected))
