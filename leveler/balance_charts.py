@@ -284,8 +284,9 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
                       text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Power and toughness by level counters on the battlefield: designs over the pool.
 
-    ``frame`` is :func:`leveler.balance_view.progression_frame`. Printed cards are thin
-    grey step lines, designs thick coloured ones (711.2a/b, 711.5).
+    ``frame`` is :func:`leveler.balance_view.progression_frame` (a point per segment and
+    one closing each line). Printed cards are thin grey step lines, designs thick
+    coloured ones (711.2a/b, 711.5).
     """
     words = _words(text)
     x = alt.X("level_counters:Q", title=words["chart.level_counters"],
@@ -293,7 +294,7 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
     y = alt.Y("value:Q", title=None, axis=alt.Axis(tickMinStep=1, format="d"))
     tooltip = [alt.Tooltip("name:N", title=words["chart.card"]),
                alt.Tooltip("band:N", title=words["chart.band"]),
-               alt.Tooltip("level_counters:Q", title=words["chart.level_counters"]),
+               alt.Tooltip("levels:N", title=words["chart.level_counters"]),
                alt.Tooltip("value:Q", title=words["chart.value"])]
     sources = value_labels({source: words[f"chart.source.{source}"]
                             for source in _SOURCE_COLOURS})

@@ -60,7 +60,7 @@ from leveler.designs_view import (
 from leveler.io.designs import DESIGN_FIELDS
 from leveler.labels import LABELS
 from leveler.model import LevelerCard, Pool, Zone, cards_of
-from leveler.pool import progression
+from leveler.pool import segments
 from leveler.text import CardTextError
 
 __all__ = [
@@ -388,20 +388,32 @@ def read_draft(name: str, mana_cost: str, type_line: str, power: str, toughness:
 
 
 def progression_frame(pool: Pool, designs: Pool = (), past_top: int = 3) -> pd.DataFrame:
-    """Power and toughness of every card at every level on the battlefield, long form.
+    """Power and toughness of every card on the battlefield as step lines, long form.
 
-    From :func:`leveler.pool.progression`; levels 0 to ``past_top`` past the highest
-    band start. Columns: name, source, level_counters, metric (``Power`` or
-    ``Toughness``), value, band.
+    From :func:`leveler.pool.segments`: a row where each segment starts (711.5 below the
+    first band, 711.2a/b in a band) and one closing each card's line ``past_top``
+    counts past the highest band start, so a card costs its bands, never its numbers.
+    Columns: name, source, level_counters (where the row's values start), levels (the
+    counts they hold for: ``2-6``, ``7+``), metric (``Power`` or ``Toughness``), value,
+    band.
     """
     cards, sources = combine(pool, designs)
-    top = max((card.top_level for card in cards), default=0)
-    grid = progression(cards, range(top + past_top + 1), [Zone.BATTLEFIELD])
+    end = max((card.top_level for card in cards), default=0) + past_top
+    found = segments(cards, [Zone.BATTLEFIELD])
+    found = found[found["from_level"] <= end]
+    first, last = found["from_level"], found["to_level"]
+    single = (last == first).fillna(False).to_numpy(dtype=bool)
+    ranges = ("-" + last.astype("string")).where(~single, "").fillna("+")
+    found = found.assign(level_counters=first.to_numpy(),
+                         levels=(first.astype("string") + ranges).astype(str))
+    closing = found[~found["name"].duplicated(keep="last") & (first < end)]
+    grid = pd.concat([found, closing.assign(level_counters=end)]).sort_index(kind="stable")
     names = grid["name"].astype(str)
     base = pd.DataFrame({
         "name": names,
         "source": names.map(sources),
         "level_counters": grid["level_counters"],
+        "levels": grid["levels"],
         "band": grid["band"].astype(str).where(grid["band"].notna(), PRINTED),
     })
     long = [base.assign(metric=metric, value=grid[metric.lower()].to_numpy())

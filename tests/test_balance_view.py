@@ -249,14 +249,36 @@ def test_change_labels(parameter: str, step: int, words: str) -> None:
 
 
 def test_the_progression_frame_is_the_librarys_grid(pool, knight) -> None:
+    """711.2a/b, 711.5: each card's step line (the last point at or before a count) is the
+    library's grid at every count of the axis, from a point per segment, not per count."""
     frame = bv.progression_frame(pool, [knight])
-    top = max(card.top_level for card in [*pool.values(), knight]) + 3
-    grid = progression([*pool.values(), knight], range(top + 1), [Zone.BATTLEFIELD])
+    cards = [*pool.values(), knight]
+    top = max(card.top_level for card in cards) + 3
+    grid = progression(cards, range(top + 1), [Zone.BATTLEFIELD])
+    assert len(frame) == 2 * sum(len(card.bands) + 2 for card in cards)
     for metric in ("Power", "Toughness"):
-        rows = frame[frame["metric"] == metric].reset_index(drop=True)
-        assert list(rows["name"]) == list(grid["name"].astype(str))
-        assert list(rows["value"]) == list(grid[metric.lower()])
+        rows = frame[frame["metric"] == metric]
+        assert list(dict.fromkeys(rows["name"])) == [card.name for card in cards]
+        for name, line in rows.groupby("name", sort=False):
+            assert line["level_counters"].iloc[-1] == top
+            expected = grid[grid["name"] == name]
+            drawn = [line.loc[line["level_counters"] <= level, "value"].iloc[-1]
+                     for level in range(top + 1)]
+            assert drawn == list(expected[metric.lower()]), (name, metric)
     assert set(frame.loc[frame["name"] == knight.name, "source"]) == {bv.DESIGN}
+    assert list(frame.loc[(frame["name"] == "Student of Warfare")
+                          & (frame["metric"] == "Power"), "levels"]) == ["0-1", "2-6", "7+", "7+"]
+
+
+def test_the_progression_frame_costs_a_designs_bands_not_its_numbers(pool, knight) -> None:
+    """A design with a band at 1,000 counters (MAX_LEVEL) adds as many rows as one at 10."""
+    def moved(start: int) -> LevelerCard:
+        return replace(knight, bands=(replace(knight.bands[0], max_level=start - 1),
+                                      replace(knight.bands[1], min_level=start)))
+
+    low, high = bv.progression_frame(pool, [moved(10)]), bv.progression_frame(pool, [moved(1000)])
+    assert len(low) == len(high)
+    assert high["level_counters"].max() == 1003
 
 
 def test_the_bench_shows_the_pool_alone_while_the_draft_does_not_parse(pool) -> None:
