@@ -16,8 +16,11 @@ any of these, recognised from the file itself, and keeps only leveler cards:
   (``{"data": {name: [faces]}}``).
 
 Nothing is loaded whole: the first bytes tell an array from an object, and ijson
-streams the cards one at a time. How each source's entries become records is in
-:mod:`leveler.importers`.
+streams the cards one at a time, from events that passed a
+:class:`leveler.io.budget.JsonBudget` (size, nesting depth, values, string and number
+length, checked while reading): :data:`~leveler.io.budget.LOCAL_POOL_BUDGET` unless the
+caller passes another (uploads pass :data:`~leveler.io.budget.UPLOAD_POOL_BUDGET`). How
+each source's entries become records is in :mod:`leveler.importers`.
 """
 
 from __future__ import annotations
@@ -37,6 +40,14 @@ from typing import IO, Any
 import ijson  # type: ignore[import-untyped]
 
 from leveler.importers import READERS, SOURCE_FORMATS, Entry, SourceFormat, array_format
+from leveler.io.budget import (
+    LOCAL_POOL_BUDGET,
+    SITUATION_BUDGET,
+    JsonBudget,
+    budget_events,
+    open_regular_file,
+    read_json_file,
+)
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import LevelerCard, Translation
 from leveler.text import CardTextError, parse_card
@@ -69,8 +80,6 @@ EDITIONS = {
 _REQUIRED = ("name", "oracle_text", "power", "toughness")
 _SKIPPED_NAMES_KEPT = 10
 _SNIFF_BYTES = 4096
-_DIAGNOSE_LIMIT = 32 * 1024 * 1024
-"""Files up to this size are decoded again after a JSON error, to name its line."""
 _MTGJSON_SET_KEYS = frozenset({"cards", "tokens", "decks", "sealedProduct", "languages"})
 _SET_CODE = re.compile(r"^[0-9A-Z]{2,6}$")
 
@@ -235,16 +244,18 @@ class PoolReport:
             raise PoolError(self.source, list(self.errors))
 
 
-def load_pool(path: str | Path | IO[bytes] | None = None) -> dict[str, LevelerCard]:
+def load_pool(path: str | Path | IO[bytes] | None = None, *,
+              budget: JsonBudget = LOCAL_POOL_BUDGET) -> dict[str, LevelerCard]:
     """Leveler cards by name, in name order: the bundled printed levelers, or a card file.
 
     The file may be any format :func:`load_pool_report` recognises; entries that are
     not levelers are skipped (logged at INFO on the ``leveler.data`` logger; call
     :func:`load_pool_report` to get the count and names). Every card that fails is
     reported at once in a :class:`PoolError` (a ValueError); a file that cannot be read,
-    is not JSON, or has another shape raises ValueError naming the file.
+    is not JSON, has another shape or passes a limit of ``budget`` raises ValueError
+    naming the file.
     """
-    report = load_pool_report(path)
+    report = load_pool_report(path, budget=budget)
     if report.skipped or report.notes:
         _log.info(report.summary())
     report.raise_for_errors()
@@ -252,16 +263,20 @@ def load_pool(path: str | Path | IO[bytes] | None = None) -> dict[str, LevelerCa
 
 
 def load_pool_report(path: str | Path | IO[bytes] | None = None, *,
-                     bundled_translations: bool = True, name: str | None = None) -> PoolReport:
+                     bundled_translations: bool = True, name: str | None = None,
+                     budget: JsonBudget = LOCAL_POOL_BUDGET) -> PoolReport:
     """Read a card file (or the bundled pool) and report what loaded, was skipped, failed.
 
     The format is recognised from the file: the project's JSON, a Scryfall card, list
     or bulk file, an MTGJSON set or AtomicCards file (see the module docstring). Only
     entries with ``layout == "leveler"`` are kept (every record of the project's own
     format is meant to be one). A card that fails to parse is collected in
-    ``errors`` with its name and line, and the others still load. Raises ValueError
+    ``errors`` with its name and line, and the others still load (any failure of a
+    record, not only a CardTextError, is that record's error). Raises ValueError
     (naming the file, and the line where it can) for a file that cannot be read, is
-    not JSON or has another shape.
+    not a regular file, is not JSON, has another shape, or passes a limit of ``budget``
+    (:class:`leveler.io.budget.JsonBudgetError`, checked while reading: uploads pass
+    :data:`leveler.io.budget.UPLOAD_POOL_BUDGET`).
 
     ``path`` may also be an open binary, seekable stream (an uploaded file's bytes in
     ``io.BytesIO``); ``name`` then labels it in messages.
@@ -273,13 +288,13 @@ def load_pool_report(path: str | Path | IO[bytes] | None = None, *,
     if path is not None and not isinstance(path, str | Path):
         label = name or str(getattr(path, "name", "") or "<stream>")
         path.seek(0)
-        report = _collect(label, *_open_entries(path, label))
+        report = _collect(label, *_open_entries(path, label, budget))
     else:
         source = Path(path) if path is not None else BUNDLED_POOL
         label = name or str(source)
         try:
-            with source.open("rb") as stream:
-                report = _collect(label, *_open_entries(stream, label))
+            with open_regular_file(source, "pool file") as stream:
+                report = _collect(label, *_open_entries(stream, label, budget))
         except OSError as error:
             raise ValueError(f"{source}: cannot read the pool file ({error.strerror})"
                              ) from None
@@ -305,7 +320,7 @@ def _collect(source: str, source_format: SourceFormat, entries: Iterator[Entry],
         try:
             if entry.error is not None:
                 raise entry.error
-            card = card_from_record(entry.record)
+            card = _card_of(entry)
             if card.name in cards:
                 if not merge_duplicates:
                     raise CardTextError("the name appears twice in the pool", card=card.name)
@@ -318,6 +333,20 @@ def _collect(source: str, source_format: SourceFormat, entries: Iterator[Entry],
         skipped=sum(skipped.values()), skipped_layouts=dict(skipped),
         skipped_names=tuple(skipped_names), errors=tuple(errors), notes=notes,
     )
+
+
+def _card_of(entry: Entry) -> LevelerCard:
+    """The entry's card; any failure of an untrusted record (a TypeError of a field of the
+    wrong type, an OverflowError, nesting too deep) is that record's CardTextError."""
+    try:
+        return card_from_record(entry.record)
+    except CardTextError:
+        raise
+    except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError,
+            AttributeError, MemoryError) as error:
+        what = str(error).strip().splitlines()[0][:200] if str(error).strip() else ""
+        raise CardTextError(f"this record could not be read ({type(error).__name__}"
+                            f"{': ' + what if what else ''})") from None
 
 
 def _labelled(error: CardTextError, label: str) -> CardTextError:
@@ -356,7 +385,7 @@ def _bundled_translations() -> dict[str, tuple[Translation, ...]]:
 # ------------------------------------------------------------------ recognising a file
 
 
-def _open_entries(stream: IO[bytes], source: str
+def _open_entries(stream: IO[bytes], source: str, budget: JsonBudget
                   ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
     """Recognise the file from its first bytes and first keys, then stream its entries.
 
@@ -365,33 +394,38 @@ def _open_entries(stream: IO[bytes], source: str
     start, first = _first_character(stream)
     stream.seek(start)
     if first == "[":
-        return _open_array(stream, source)
+        return _open_array(stream, source, budget)
     if first == "{":
-        return _open_object(stream, source, start)
-    raise _not_json_or_wrong_shape(stream, source)
+        return _open_object(stream, source, start, budget)
+    raise _not_json_or_wrong_shape(stream, source, budget)
 
 
-def _open_array(stream: IO[bytes], source: str
+def _open_array(stream: IO[bytes], source: str, budget: JsonBudget
                 ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
     """An array: the project's records, Scryfall cards (a bulk file), or MTGJSON cards."""
-    items = _guarded(ijson.items(stream, "item", use_float=True), stream, source)
+    items = ijson.items(_parsed(stream, source, budget), "item")
     head = list(itertools.islice(items, 1))
     source_format = array_format(head[0] if head else None)
     return source_format, _read(source_format, itertools.chain(head, items)), ()
 
 
-def _open_object(stream: IO[bytes], source: str, start: int
+def _parsed(stream: IO[bytes], source: str, budget: JsonBudget) -> Iterator[Any]:
+    """ijson ``parse`` events (prefix, event, value) of events that passed ``budget``."""
+    return iter(ijson.parse(budget_events(stream, source=source, budget=budget)))
+
+
+def _open_object(stream: IO[bytes], source: str, start: int, budget: JsonBudget
                  ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
     """An object: a Scryfall card or list, an MTGJSON set or AtomicCards file."""
-    sniffed, scalars, keys = _sniff_object(stream, source)
+    sniffed, scalars, keys = _sniff_object(stream, source, budget)
     stream.seek(start)
     if sniffed is None:
         if "object" in scalars:
-            found = f"a Scryfall {scalars['object']!r} object"
+            found = f"a Scryfall {str(scalars['object'])[:80]!r} object"
             if isinstance(scalars.get("details"), str):
-                found += f" ({scalars['details']})"
+                found += f" ({scalars['details'][:200]})"
         elif keys:
-            found = "an object with keys " + ", ".join(map(repr, keys[:8]))
+            found = "an object with keys " + ", ".join(repr(key[:80]) for key in keys[:8])
         else:
             found = "an empty object"
         raise _wrong_shape(source, found)
@@ -400,9 +434,10 @@ def _open_object(stream: IO[bytes], source: str, start: int
         notes = ("This Scryfall list has more pages (has_more); only this page was read.",)
     prefix = {"scryfall-card": "", "scryfall-list": "data.item",
               "mtgjson-set": "data.cards.item"}.get(sniffed)
-    items: Iterator[Any] = (ijson.kvitems(stream, "data", use_float=True) if prefix is None
-                            else ijson.items(stream, prefix, use_float=True))
-    return sniffed, _read(sniffed, _guarded(items, stream, source)), notes
+    events = _parsed(stream, source, budget)
+    items: Iterator[Any] = (ijson.kvitems(events, "data") if prefix is None
+                            else ijson.items(events, prefix))
+    return sniffed, _read(sniffed, items), notes
 
 
 def _read(source_format: SourceFormat, items: Iterable[Any]) -> Iterator[Entry]:
@@ -412,6 +447,9 @@ def _read(source_format: SourceFormat, items: Iterable[Any]) -> Iterator[Entry]:
             yield reader(item)
         except CardTextError as error:
             yield Entry(error.card or "", error=error)
+        except (LookupError, TypeError, ValueError, AttributeError) as error:
+            yield Entry("", error=CardTextError(
+                f"this entry could not be read ({type(error).__name__}: {str(error)[:200]})"))
 
 
 def _first_character(stream: IO[bytes]) -> tuple[int, str]:
@@ -425,15 +463,7 @@ def _first_character(stream: IO[bytes]) -> tuple[int, str]:
     return start, chr(text[0]) if text else ""
 
 
-def _guarded(items: Iterator[Any], stream: IO[bytes], source: str) -> Iterator[Any]:
-    """``items``, with a JSON syntax error turned into a ValueError that names the file."""
-    try:
-        yield from items
-    except ijson.JSONError as error:
-        raise _not_json(stream, source, error) from None
-
-
-def _sniff_object(stream: IO[bytes], source: str
+def _sniff_object(stream: IO[bytes], source: str, budget: JsonBudget
                   ) -> tuple[SourceFormat | None, dict[str, Any], list[str]]:
     """Which object this is, from its first keys only: Scryfall ``object``, MTGJSON ``data``.
 
@@ -441,7 +471,7 @@ def _sniff_object(stream: IO[bytes], source: str
     """
     scalars: dict[str, Any] = {}
     keys: list[str] = []
-    events = _guarded(ijson.parse(stream, use_float=True), stream, source)
+    events = _parsed(stream, source, budget)
     for prefix, event, value in events:
         if prefix == "" and event == "map_key":
             keys.append(value)
@@ -490,46 +520,24 @@ def _wrong_shape(source: str, found: str) -> ValueError:
     )
 
 
-def _not_json_or_wrong_shape(stream: IO[bytes], source: str) -> ValueError:
+def _not_json_or_wrong_shape(stream: IO[bytes], source: str, budget: JsonBudget
+                             ) -> ValueError:
     """A file that does not open with ``[`` or ``{``: other JSON, or not JSON at all."""
-    size = stream.seek(0, 2)
-    if size == 0:
-        return ValueError(f"{source}: not a JSON file (the file is empty)")
-    if size <= _DIAGNOSE_LIMIT:
-        stream.seek(0)
-        try:
-            document = json.loads(stream.read().decode("utf-8-sig"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            return ValueError(f"{source}: not a JSON file ({error})")
-        return _wrong_shape(source, f"a {type(document).__name__}")
-    return ValueError(f"{source}: not a JSON file (it starts with neither '[' nor '{{')")
-
-
-def _not_json(stream: IO[bytes], source: str, error: Exception) -> ValueError:
-    """The JSON error, with its line and column where the file is small enough to decode."""
-    size = stream.seek(0, 2)
-    if size <= _DIAGNOSE_LIMIT:
-        stream.seek(0)
-        try:
-            json.loads(stream.read().decode("utf-8-sig"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as precise:
-            return ValueError(f"{source}: not a JSON file ({precise})")
-    first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
-    return ValueError(f"{source}: not a JSON file ({first_line})")
-
-
-def read_json(path: str | Path, what: str = "file") -> Any:
-    """The JSON document in a small file (a situation), or ValueError naming the file."""
+    stream.seek(0)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ValueError(f"{path}: cannot read the {what} ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not a UTF-8 text file ({error.reason})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not a JSON file ({error})") from None
+        document = ijson.ObjectBuilder()
+        for event, value in budget_events(stream, source=source, budget=budget):
+            document.event(event, value)
+    except ValueError as error:  # JsonSyntaxError, JsonBudgetError: they name the file
+        return error
+    return _wrong_shape(source, f"a {type(document.value).__name__}")
+
+
+def read_json(path: str | Path, what: str = "file", *,
+              budget: JsonBudget = SITUATION_BUDGET) -> Any:
+    """The JSON document in a small regular file (a situation), read under ``budget``
+    (:func:`leveler.io.budget.read_json_file`), or ValueError naming the file."""
+    return read_json_file(path, budget=budget, what=what)
 
 
 def load_rule_texts(edition: str = "en-current") -> dict[str, tuple[str, str]]:

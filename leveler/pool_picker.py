@@ -3,36 +3,51 @@
 The app starts on the pool named by ``LEVELER_POOL`` (the bundled one when unset). A
 person may load another file in any format :func:`leveler.data.load_pool_report`
 recognises. The picker is a ``mo.ui.form`` whose ``validate`` is :func:`upload_error`:
-a file that is not JSON, has another shape or holds no card that loads is refused with
-the library's message and never reaches the app, which keeps the pool it has. A file
+a file that is too large (:data:`MAX_UPLOAD_BYTES`), passes a limit of the upload
+budget (depth, values, strings, numbers: :mod:`leveler.io.budget`), is not JSON, has
+another shape or holds no card that loads is refused with the library's message and
+never reaches the app, which keeps the pool it has. A file
 where some cards fail loads the others, and :func:`report_html` lists the failures, each
 naming its card and line.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import html
 import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from leveler.data import PoolReport, load_pool_report
+from leveler.io.budget import UPLOAD_POOL_BUDGET
+from leveler.io.uploads import NoFileChosen, check_size, decode_upload, upload_label
 from leveler.model import LevelerCard
 from leveler.views import load_pool_or_error
 from leveler.whatif_view import Uploaded
 
-__all__ = ["MAX_LISTED_ERRORS", "choose_pool", "read_upload", "report_html", "upload_error"]
+__all__ = ["MAX_LISTED_ERRORS", "MAX_UPLOAD_BYTES", "choose_pool", "read_upload", "report_html",
+           "upload_error"]
 
 MAX_LISTED_ERRORS = 20
 """How many failed cards the sidebar lists (the count says how many more)."""
 
+MAX_UPLOAD_BYTES = UPLOAD_POOL_BUDGET.max_bytes
+"""The largest pool file the page may upload (16 MiB; base64 makes the request ~22 MB).
+Checked in the kernel on the base64 text before decoding; the browser's own limit
+(``mo.ui.file(max_size=...)``) is only a courtesy, and a reverse proxy's body limit
+(``client_max_body_size``) is what keeps larger requests off the server."""
+
+_KEEPS = "\nThe app keeps the pool it has."
+
 
 def read_upload(name: str, contents: bytes) -> PoolReport:
-    """The report of an uploaded pool file; ValueError naming the file when it cannot be
+    """The report of an uploaded pool file; ValueError naming the file when it is larger
+    than :data:`MAX_UPLOAD_BYTES`, passes a limit of
+    :data:`leveler.io.budget.UPLOAD_POOL_BUDGET` (checked while reading), cannot be
     read, is not JSON, has another shape, or holds no leveler card that loads."""
-    report = load_pool_report(io.BytesIO(contents), name=name)
+    name = upload_label(name)
+    check_size(name, contents, MAX_UPLOAD_BYTES, "a pool file")
+    report = load_pool_report(io.BytesIO(contents), name=name, budget=UPLOAD_POOL_BUDGET)
     if not report.cards:
         failures = "".join(f"\n- {error}" for error in report.errors[:MAX_LISTED_ERRORS])
         raise ValueError(f"{report.summary()} There is no card to show.{failures}")
@@ -42,18 +57,24 @@ def read_upload(name: str, contents: bytes) -> PoolReport:
 def upload_error(raw: object) -> str | None:
     """For ``mo.ui.form(validate=...)``: why the picked pool file is refused, or None.
 
-    ``raw`` is the file control's frontend value, ``[[name, base64 contents], ...]``.
+    ``raw`` is the file control's frontend value, ``[[name, base64 contents], ...]``; its
+    size is checked on the base64 text, before decoding. Never raises: marimo takes a
+    validator that raises for one that accepted, and the app would then load the file.
     """
-    if not isinstance(raw, list | tuple) or not raw or not isinstance(raw[0], list | tuple):
-        return "Choose a pool file first."
-    name, encoded = str(raw[0][0]), str(raw[0][1])
     try:
-        read_upload(name, base64.b64decode(encoded, validate=True))
-    except binascii.Error:
-        return f"{name}: the upload arrived damaged; try again."
+        read_upload(*decode_upload(raw, max_bytes=MAX_UPLOAD_BYTES, what="a pool file"))
+    except NoFileChosen:
+        return "Choose a pool file first."
     except ValueError as error:
-        return f"{error}\nThe app keeps the pool it has."
+        return f"{error}{_KEEPS}"
+    except Exception as error:  # any failure of an untrusted file is that file's problem
+        return f"{_name_of(raw)}: this file could not be read ({type(error).__name__}).{_KEEPS}"
     return None
+
+
+def _name_of(raw: object) -> str:
+    first = raw[0] if isinstance(raw, list | tuple) and raw else None
+    return upload_label(first[0] if isinstance(first, list | tuple) and first else None)
 
 
 def choose_pool(
@@ -62,12 +83,14 @@ def choose_pool(
     """The pool the app shows: the uploaded file's cards, else the ``LEVELER_POOL`` one.
 
     Returns (pool, error, report): ``error`` as :func:`leveler.views.load_pool_or_error`
-    gives it for the starting pool; ``report`` for an uploaded file, None otherwise.
+    gives it for the starting pool; ``report`` for an uploaded file, None otherwise. An
+    upload that skipped the validator (a page can post a value) is read again here under
+    the same limits; any failure keeps the starting pool, never an exception.
     """
     if uploaded:
         try:
             report = read_upload(uploaded[0].name, uploaded[0].contents)
-        except ValueError:  # refused by upload_error before it got here
+        except Exception:  # refused by upload_error before it got here, or posted around it
             pass
         else:
             return dict(report.cards), None, report

@@ -22,8 +22,6 @@ Nothing here decides a rule.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import html
 import json
 from collections.abc import Mapping, Sequence
@@ -31,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from leveler.data import EDITIONS, cite
+from leveler.io.budget import SITUATION_BUDGET, read_json
+from leveler.io.uploads import NoFileChosen, check_size, decode_upload, upload_label
 from leveler.labels import LABELS
 from leveler.labels import rule_quote_html as quote_html
 from leveler.layers import Resolution, resolve_situation
@@ -79,8 +79,9 @@ ZONE_CHOICES = tuple(zone.value for zone in Zone)
 """The zone dropdown's options: the words of the situation file (``"battlefield"``...), the
 same in every language, so the control outlives a language switch."""
 
-MAX_SITUATION_BYTES = 1_000_000
-"""Situation files larger than this are refused (a situation is a few hundred bytes)."""
+MAX_SITUATION_BYTES = SITUATION_BUDGET.max_bytes
+"""Situation files larger than this are refused (a situation is a few hundred bytes); the
+size is checked on the upload's base64 text, before it is decoded."""
 
 
 class Uploaded(Protocol):
@@ -105,56 +106,58 @@ def default_situation(pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
 def read_situation_file(name: str, contents: bytes,
                         pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
     """The situation in an uploaded file, every field written out; ValueError naming the
-    file and the field (``situation.json: counters.level: counters cannot be negative``)."""
-    if len(contents) > MAX_SITUATION_BYTES:
-        raise ValueError(f"{name}: {len(contents):,} bytes is too large for a situation file")
-    try:
-        data = json.loads(contents.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError(f"{name}: not a JSON file (not UTF-8 text)") from None
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{name}: not a JSON file (line {error.lineno}, column "
-                         f"{error.colno}: {error.msg})") from None
+    file and the field (``situation.json: counters.level: counters cannot be negative``),
+    or the limit of :data:`leveler.io.budget.SITUATION_BUDGET` it passed (size, depth,
+    values, string and number length, checked while reading, before anything is built)."""
+    data = read_json(contents, source=name, budget=SITUATION_BUDGET)
     try:
         return situation_to_dict(parse_situation(data, pool), pool)
     except ValueError as error:
         raise ValueError(f"{name}: {error}") from None
 
 
-def _decoded(raw: object) -> tuple[str, bytes] | None:
-    """The first file of a ``mo.ui.file`` frontend value (``[[name, base64], ...]``)."""
-    if not isinstance(raw, list | tuple) or not raw:
-        return None
-    first = raw[0]
-    if not isinstance(first, list | tuple) or len(first) != 2:
-        return None
-    name, encoded = first
-    try:
-        return str(name), base64.b64decode(str(encoded), validate=True)
-    except (binascii.Error, ValueError):
-        return str(name), b""
+def _decoded(raw: object) -> tuple[str, bytes]:
+    """The first file of a ``mo.ui.file`` frontend value (``[[name, base64], ...]``), its
+    size checked before decoding; UploadError (a ValueError) saying why not."""
+    return decode_upload(raw, max_bytes=MAX_SITUATION_BYTES, what="a situation file")
+
+
+_STAYS = "\nThe situation on screen stays."
 
 
 def upload_error(raw: object, pool: Mapping[str, LevelerCard]) -> str | None:
     """For ``mo.ui.form(validate=...)``: why the picked situation file cannot be loaded, or
-    None. A refused file never reaches the view, so the current situation stays."""
-    decoded = _decoded(raw)
-    if decoded is None:
-        return "Choose a situation file first."
+    None. A refused file never reaches the view, so the current situation stays. Never
+    raises: marimo takes a validator that raises for one that accepted."""
     try:
-        read_situation_file(*decoded, pool)
-    except ValueError as error:
+        read_situation_file(*_decoded(raw), pool)
+    except NoFileChosen as error:
         return str(error)
+    except ValueError as error:
+        return f"{error}{_STAYS}"
+    except Exception as error:  # any failure of an untrusted file is that file's problem
+        return (f"{_upload_name_of(raw)}: this file could not be read "
+                f"({type(error).__name__}).{_STAYS}")
     return None
+
+
+def _upload_name_of(raw: object) -> str:
+    first = raw[0] if isinstance(raw, list | tuple) and raw else None
+    return upload_label(first[0] if isinstance(first, list | tuple) and first else None)
 
 
 def starting_situation(pool: Mapping[str, LevelerCard],
                        uploaded: Sequence[Uploaded] | None) -> dict[str, Any]:
-    """The situation of the uploaded file (validated before it got here), else the default."""
+    """The situation of the uploaded file (validated before it got here), else the default.
+    A value that skipped the validator (a page can post one) is checked again here: too
+    large or bad, it gives the default, never an error."""
     if uploaded:
         try:
-            return read_situation_file(uploaded[0].name, uploaded[0].contents, pool)
-        except ValueError:  # validated on upload; a pool change since is the only way here
+            check_size(uploaded[0].name, uploaded[0].contents, MAX_SITUATION_BYTES,
+                       "a situation file")
+            return read_situation_file(upload_label(uploaded[0].name), uploaded[0].contents,
+                                       pool)
+        except Exception:  # refused by upload_error, or a pool change since
             pass
     return default_situation(pool)
 

@@ -209,11 +209,11 @@ def _write(tmp_path: Path, content: str | bytes) -> Path:
 
 
 @pytest.mark.parametrize(("content", "fragment"), [
-    ("this is not JSON", "not a JSON file (Expecting value: line 1 column 1"),
+    ("this is not JSON", "not a JSON file (line 1, column 2, byte offset 1: invalid string"),
     ("", "not a JSON file (the file is empty)"),
     ('[{"object": "card", "name": "A", "layout": "normal"},\n{"object": ',
-     "not a JSON file (Expecting value: line 2 column 12"),
-    ('{"object": "list", "data": [1, 2,]}', "not a JSON file (Expecting value: line 1"),
+     "not a JSON file (line 2, column 12, byte offset 65: premature EOF)"),
+    ('{"object": "list", "data": [1, 2,]}', "not a JSON file (line 1, column 34, byte offset 33"),
     ('{"cards": []}', "a pool file is a JSON array of card records"),
     ("42", "this is a int"),
     ("{}", "this is an empty object"),

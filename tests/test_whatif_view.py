@@ -111,12 +111,12 @@ def test_613_7_its_timestamp_places_the_card_among_the_effects(pool, own, winner
 def test_a_preset_that_cannot_apply_is_left_out_with_the_librarys_reason(pool):
     start = wv.default_situation(pool)
     whatif = wv.build(start, pool=pool, **controls(
-        start, zone="hand", level=4, presets=["Vampire Hexmage", "Giant Growth"]))
+        start, zone="hand", level=4, presets=["Vampire Hexmage", "Glorious Anthem"]))
     with pytest.raises(ValueError) as refused:
         apply_preset({"card": "Student of Warfare", "zone": "hand"}, "Vampire Hexmage")
     assert whatif.not_applied == ((1, "Vampire Hexmage", str(refused.value)),)
     expected = apply_preset({"card": "Student of Warfare", "zone": "hand",
-                             "counters": {"level": 4}}, "Giant Growth", timestamp=1)
+                             "counters": {"level": 4}}, "Glorious Anthem", timestamp=1)
     assert whatif.resolution == resolve_situation(expected)
 
 
@@ -168,8 +168,8 @@ def raw(contents: bytes, name: str = "situation.json") -> list[list[str]]:
 
 
 @pytest.mark.parametrize(("contents", "message"), [
-    (b"{not json", "bad.json: not a JSON file (line 1, column 2"),
-    (b"\xff\xfe", "bad.json: not a JSON file (not UTF-8 text)"),
+    (b"{not json", "bad.json: not a JSON file (line 1, column 3, byte offset 2: invalid"),
+    (b"\xff\xfe", "bad.json: not a JSON file (line 1, column 1, byte offset 0: invalid char"),
     (b"[1, 2]", "bad.json: situation: expected a JSON object"),
     (b'{"card": "Student of Warfare", "counters": {"level": -1}}',
      "bad.json: counters.level: counters cannot be negative, got -1"),

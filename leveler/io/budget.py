@@ -30,9 +30,9 @@ __all__ = ["LOCAL_POOL_BUDGET", "SITUATION_BUDGET", "UPLOAD_POOL_BUDGET", "JsonB
            "JsonBudgetError", "JsonSyntaxError", "budget_events", "guard_events",
            "open_regular_file", "read_json", "read_json_file"]
 
-_CHUNK = 4 * 1024
-"""Bytes handed to the parser at a time: at most one chunk of events is ever pending."""
 _BOM = b"\xef\xbb\xbf"
+_PATH_CHARS = 160
+"""A JSON path in a message is cut to this length (its start and its end are kept)."""
 Event = tuple[str, Any]
 
 
@@ -52,16 +52,21 @@ class JsonBudget:
     """Characters of one string or key."""
     max_number: int = 10**15
     """Numbers must lie strictly between ``-max_number`` and ``max_number`` (and be finite)."""
+    chunk_bytes: int = 4096
+    """Bytes handed to the parser at a time: the events of one chunk (~64 bytes each) are
+    the most that is ever pending before the guard sees them."""
 
 
 SITUATION_BUDGET = JsonBudget(max_bytes=64 * 1024, max_depth=16, max_values=10_000,
-                              max_items=1_000, max_string=8_192)
+                              max_items=1_000, max_string=8_192, chunk_bytes=1024)
 """A What-if situation file: a few hundred bytes, depth 5 with a custom card in an effect."""
 
-UPLOAD_POOL_BUDGET = JsonBudget(max_bytes=20 * 1024 * 1024, max_depth=32,
-                                max_values=2_000_000, max_items=200_000, max_string=65_536)
+UPLOAD_POOL_BUDGET = JsonBudget(max_bytes=16 * 1024 * 1024, max_depth=32,
+                                max_values=2_000_000, max_items=200_000, max_string=65_536,
+                                chunk_bytes=1024)
 """A pool file uploaded through the page: a Scryfall list or search result, an MTGJSON set
-file (ROE.json is ~4 MB), the project's own file. Card objects are shallow (depth 7 in
+file (ROE.json is ~4 MB), the project's own file: 16 MiB, whose base64 request (~22 MB)
+passes a proxy's ``client_max_body_size 25m``. Card objects are shallow (depth 7 in
 MTGJSON). A whole Scryfall bulk file is larger: serve it with ``LEVELER_POOL``."""
 
 LOCAL_POOL_BUDGET = JsonBudget(max_bytes=4 * 1024**3, max_depth=32, max_values=10**9,
@@ -96,7 +101,8 @@ class JsonSyntaxError(ValueError):
         self.source = source
         self.reason = reason
         self.where = where
-        super().__init__(f"{source}: not a JSON file: {reason} ({where})")
+        super().__init__(f"{source}: not a JSON file ({where}: {reason})" if where
+                         else f"{source}: not a JSON file ({reason})")
 
 
 _LIMIT_WORDS = {
@@ -117,8 +123,10 @@ class _Counted:
     ``fine_from`` makes it hand out one byte at a time from that offset on (to find the
     exact byte of an error on a second pass)."""
 
-    def __init__(self, stream: IO[bytes], limit: int, fine_from: int | None = None) -> None:
+    def __init__(self, stream: IO[bytes], limit: int, chunk: int,
+                 fine_from: int | None = None) -> None:
         self._stream = stream
+        self._chunk = chunk
         self._limit = limit
         self._fine_from = fine_from
         self.offset = 0
@@ -132,7 +140,7 @@ class _Counted:
     def read(self, size: int | None = -1) -> bytes:
         if size == 0:  # ijson's probe for bytes or text
             return b""
-        want = _CHUNK if size is None or size < 0 else size
+        want = self._chunk if size is None or size < 0 else min(size, self._chunk)
         if self._fine_from is not None and self.offset + want > self._fine_from:
             want = max(1, self._fine_from - self.offset) if self.offset < self._fine_from else 1
         if self._pending:
@@ -205,17 +213,20 @@ def guard_events(events: Iterable[Event], *, source: str, budget: JsonBudget,
 
 
 def _path(keys: list[Any]) -> str:
+    """The JSON path of the open containers, e.g. ``$.data[3].name`` (long ones cut)."""
     parts = ["$"]
     for key in keys:
         if key is None or key == -1:
             continue
         parts.append(f"[{key}]" if type(key) is int else
-                     f".{key}" if key.isidentifier() else f"[{key[:40]!r}]")
-    return "".join(parts)
+                     f".{key}" if key.isidentifier() and len(key) <= 40 else
+                     f"[{key[:40]!r}]")
+    path = "".join(parts)
+    return path if len(path) <= _PATH_CHARS else f"{path[:40]}…{path[-(_PATH_CHARS - 41):]}"
 
 
 def _events(counted: _Counted, source: str, budget: JsonBudget) -> Iterator[Event]:
-    parsed = ijson.basic_parse(counted, buf_size=_CHUNK, use_float=True)
+    parsed = ijson.basic_parse(counted, buf_size=budget.chunk_bytes, use_float=True)
     return guard_events(parsed, source=source, budget=budget, offset=lambda: counted.offset)
 
 
@@ -230,9 +241,12 @@ def budget_events(stream: IO[bytes], *, source: str, budget: JsonBudget) -> Iter
     failure to name its exact line, column and byte.
     """
     start = stream.tell() if stream.seekable() else None
-    counted = _Counted(stream, budget.max_bytes)
+    counted = _Counted(stream, budget.max_bytes, budget.chunk_bytes)
+    seen = False
     try:
-        yield from _events(counted, source, budget)
+        for event in _events(counted, source, budget):
+            seen = True
+            yield event
     except _Over:
         raise JsonBudgetError(source, "bytes", budget.max_bytes, "$",
                               f"byte offset {budget.max_bytes:,}") from None
@@ -240,7 +254,10 @@ def budget_events(stream: IO[bytes], *, source: str, budget: JsonBudget) -> Iter
         raise _placed(error, stream, start, counted.offset, source, budget) from None
     except ijson.JSONError as error:
         reason = _reason(error)
-        place = _locate(stream, start, counted.offset, source, budget)
+        if not seen and reason == "premature EOF":
+            raise JsonSyntaxError(source, "the file is empty", "") from None
+        place = _locate(stream, start, counted.offset, source, budget,
+                        at_end=reason == "premature EOF")
         where = place if place else f"within the first {counted.offset:,} bytes"
         raise JsonSyntaxError(source, reason, where) from None
 
@@ -258,12 +275,8 @@ def read_json(data: bytes | IO[bytes], *, source: str, budget: JsonBudget) -> An
         stream = data
     events = budget_events(stream, source=source, budget=budget)
     builder = ijson.ObjectBuilder()
-    seen = False
     for kind, value in events:
         builder.event(kind, value)
-        seen = True
-    if not seen:
-        raise JsonSyntaxError(source, "the file is empty", "line 1, column 1, byte offset 0")
     return builder.value
 
 
@@ -302,8 +315,8 @@ def read_json_file(path: str | Path, *, budget: JsonBudget, what: str = "file") 
 def _reason(error: Exception) -> str:
     """ijson/yajl's message without its ASCII art: ``premature EOF``, ``trailing garbage``."""
     text = str(error)
-    if text.startswith(("b'", 'b"')):
-        text = text[2:]
+    if text.startswith(("b'", 'b"')):  # yajl's message as the repr of its bytes
+        text = text[2:].replace("\\n", "\n")
     first = text.strip().splitlines()[0] if text.strip() else type(error).__name__
     return first.replace("parse error: ", "").replace("lexical error: ", "").rstrip(".")
 
@@ -317,15 +330,17 @@ def _placed(error: JsonBudgetError, stream: IO[bytes], start: int | None, read: 
 
 
 def _locate(stream: IO[bytes], start: int | None, read: int, source: str,
-            budget: JsonBudget) -> str | None:
+            budget: JsonBudget, *, at_end: bool = False) -> str | None:
     """Line, column and byte of the failure that happened within the first ``read`` bytes:
     the same guarded parse again, the last chunk fed one byte at a time (bounded work:
-    one more pass of the file). None when the stream cannot be read again."""
+    one more pass of the file); ``at_end`` names the end of the file (a premature end)
+    rather than its last byte. None when the stream cannot be read again."""
     if start is None:
         return None
     try:
         stream.seek(start)
-        counted = _Counted(stream, budget.max_bytes, fine_from=max(0, read - _CHUNK))
+        counted = _Counted(stream, budget.max_bytes, budget.chunk_bytes,
+                           fine_from=max(0, read - budget.chunk_bytes))
         try:
             for _ in _events(counted, source, budget):
                 pass
@@ -333,7 +348,7 @@ def _locate(stream: IO[bytes], start: int | None, read: int, source: str,
             pass
         else:
             return None
-        offset = max(0, counted.offset - 1)  # the byte that made it fail
+        offset = counted.offset if at_end else max(0, counted.offset - 1)  # the failing byte
         stream.seek(start)
         line, column = _line_column(stream, offset)
     except (OSError, ValueError):
@@ -345,7 +360,7 @@ def _line_column(stream: IO[bytes], offset: int) -> tuple[int, int]:
     """1-based line and column (in bytes) of the byte ``offset`` bytes after the position."""
     line, last_newline, done = 1, -1, 0
     while done < offset:
-        chunk = stream.read(min(_CHUNK * 4, offset - done))
+        chunk = stream.read(min(64 * 1024, offset - done))
         if not chunk:
             break
         count = chunk.count(b"\n")

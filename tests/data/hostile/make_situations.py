@@ -25,7 +25,7 @@ def situations() -> list[dict[str, object]]:
     add("unknown card", {"card": "Studnet of Warfare"})
     add("script as card name", {"card": "<img src=x onerror=alert(1)>"})
     add("unknown key", {**BASE, "countres": {"level": 1}})
-    add("unknown version", {**BASE, "version": 2})
+    add("unknown version", {**BASE, "version": 99})
     for value in WRONG:
         add(f"card {value!r:.40}", {"card": value})
         add(f"zone {value!r:.40}", {**BASE, "zone": value})
@@ -44,8 +44,8 @@ def situations() -> list[dict[str, object]]:
     add("unknown counter kind", {**BASE, "counters": {"charge": 1}})
     add("effect without type", {**BASE, "effects": [{"power": 1}]})
     add("unknown effect type", {**BASE, "effects": [{"type": "become_dragon"}]})
-    add("set_base_pt without toughness", {**BASE, "effects": [{"type": "set_base_pt",
-                                                                "power": 1, "timestamp": 1}]})
+    add("set_base_pt with neither power nor toughness",
+        {**BASE, "effects": [{"type": "set_base_pt", "timestamp": 1}]})
     add("set_base_pt power text", {**BASE, "effects": [{"type": "set_base_pt", "power": "1",
                                                          "toughness": 1, "timestamp": 1}]})
     add("modify_pt power list", {**BASE, "effects": [{"type": "modify_pt", "power": [3],
