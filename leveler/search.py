@@ -24,16 +24,23 @@ so a card costs the same to search whatever numbers are printed on it or asked f
 
 from __future__ import annotations
 
-import math
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from leveler.model import LevelBand, LevelerCard, Zone
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from leveler.model import LevelBand, LevelerCard, Zone, cards_of
+from leveler.pool import segments
 from leveler.rules import characteristics
 
-__all__ = ["COUNT_KEYS", "NUMBER_KEYS", "TEXT_KEYS", "Match", "QueryError", "Term",
-           "parse_query", "search"]
+__all__ = ["COUNT_KEYS", "MATCH_COLUMNS", "NUMBER_KEYS", "TEXT_KEYS", "Match", "QueryError",
+           "Term", "mana_invested", "parse_query", "search",
+           "search_frame"]
 
 NUMBER_KEYS = ("pow", "tou", "pt", "lvl", "mana")
 """Terms compared with a whole number."""
@@ -47,10 +54,11 @@ MAX_QUERY_LENGTH = 1_000
 MAX_TERMS = 32
 _MAX_DIGITS = 9
 
-_OPERATORS: dict[str, Callable[[int, int], bool]] = {
-    "=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
-    ">": int.__gt__, ">=": int.__ge__,
+_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge,
 }
+"""Comparisons, on whole numbers and on numpy arrays alike."""
 _NUMBER_TERM = re.compile(r"(?P<key>[a-z]+)(?P<op>!=|<=|>=|=|<|>)(?P<value>-?[0-9]+)$")
 _TEXT_TERM = re.compile(r'(?P<key>[a-z]+):(?P<value>"[^"]*"|[^\s"]+)$')
 _TOKEN = re.compile(r'-?[^\s"]*(?:"[^"]*"?)?[^\s"]*')
@@ -83,7 +91,7 @@ class Term:
             invested = mana_invested(card, count)
             if invested is None:
                 return False  # unknown: neither the term nor its negation holds
-            return _OPERATORS[self.op](invested, int(self.value)) != self.negated
+            return bool(_OPERATORS[self.op](invested, int(self.value))) != self.negated
         return _plain_truth(self, card, count, power, toughness, abilities) != self.negated
 
 
@@ -101,7 +109,7 @@ def _plain_truth(term: Term, card: LevelerCard, count: int, power: int, toughnes
     if term.key in NUMBER_KEYS:
         measured = {"pow": power, "tou": toughness, "pt": power + toughness,
                     "lvl": count}[term.key]
-        return _OPERATORS[term.op](measured, int(value))
+        return bool(_OPERATORS[term.op](measured, int(value)))
     words = str(value).casefold()
     if term.key == "o":
         return any(words in ability.casefold() for ability in abilities)
@@ -191,64 +199,133 @@ class Match:
     citations: tuple[str, ...]
 
 
+MATCH_COLUMNS = ("name", "level", "band", "power", "toughness", "abilities", "mana",
+                 "citation")
+"""Columns of :func:`search_frame`, in order."""
+
+
 def search(pool: Mapping[str, LevelerCard] | Iterable[LevelerCard],
            query: str | Iterable[Term]) -> list[Match]:
     """Every card of ``pool`` for which some count satisfies every term, at its fewest
-    counters, sorted by name. Work per card: its bands x the terms, whatever the numbers."""
-    terms = parse_query(query) if isinstance(query, str) else tuple(query)
-    cards = pool.values() if isinstance(pool, Mapping) else pool
+    counters, sorted by name (:func:`search_frame`, as :class:`Match` objects)."""
+    cards = {card.name: card for card in cards_of(pool)}
     found = []
-    for card in cards:
-        level = first_matching_count(card, terms)
-        if level is not None:
-            now = characteristics(card, level, Zone.BATTLEFIELD)
-            found.append(Match(card.name, level, now.band, now.power, now.toughness,
-                               now.abilities, mana_invested(card, level), now.citations))
-    return sorted(found, key=lambda match: match.name)
+    for name, level in search_frame(cards, query)[["name", "level"]].itertuples(index=False):
+        card = cards[name]
+        now = characteristics(card, int(level), Zone.BATTLEFIELD)
+        found.append(Match(card.name, int(level), now.band, now.power, now.toughness,
+                           now.abilities, mana_invested(card, int(level)), now.citations))
+    return found
 
 
-def first_matching_count(card: LevelerCard, terms: tuple[Term, ...]) -> int | None:
-    """The fewest level counters at which every term holds, or None if no count does.
+def search_frame(pool: Mapping[str, LevelerCard] | Iterable[LevelerCard],
+                 query: str | Iterable[Term]) -> pd.DataFrame:
+    """The matches as a frame (:data:`MATCH_COLUMNS`), one row per card, sorted by name.
 
-    Between band boundaries the characteristics are constant (711.2a/b, 711.5); a count
-    term can change its truth only where its line crosses its number, so the first
-    matching count of each stretch is its start or one of those crossings.
+    Worked over :func:`leveler.pool.segments` on the battlefield: between band
+    boundaries the characteristics are constant (711.2a/b, 711.5), so every term but
+    ``lvl`` and ``mana`` is one vectorised test per segment; those two change their truth
+    only where their line crosses their number, so the first matching count of a
+    segment is its start or one of those crossings. The work is the pool's segments x
+    the terms, whatever numbers are printed or asked for.
     """
-    for low, high in _stretches(card):
-        now = characteristics(card, low, Zone.BATTLEFIELD)
-        fixed = [term for term in terms if term.key not in COUNT_KEYS]
-        if not all(term.holds(card, low, now.power, now.toughness, now.abilities)
-                   for term in fixed):
-            continue
-        moving = [term for term in terms if term.key in COUNT_KEYS]
-        candidates = sorted({low, *(point for term in moving
-                                    for point in _crossings(card, term)
-                                    if low <= point and (high is None or point <= high))})
-        for count in candidates:
-            if all(term.holds(card, count, now.power, now.toughness, now.abilities)
-                   for term in moving):
-                return count
-    return None
+    terms = parse_query(query) if isinstance(query, str) else tuple(query)
+    cards = cards_of(pool)
+    frame = segments({card.name: card for card in cards}, [Zone.BATTLEFIELD])
+    card_of = frame["name"].cat.codes.to_numpy()
+    ordered = [cards[i] for i in _name_order(cards, frame)]
+    holds = np.ones(len(frame), dtype=bool)
+    for term in terms:
+        if term.key not in COUNT_KEYS:
+            holds &= _fixed_mask(term, frame, ordered, card_of) != term.negated
+    costs = _CardCosts.of(ordered)
+    level = _first_counts(frame, costs, card_of, holds,
+                          [term for term in terms if term.key in COUNT_KEYS])
+    matched = np.isfinite(level)
+    rows = frame[matched].assign(level=level[matched].astype(np.int64))
+    rows = rows.loc[rows.groupby(rows["name"].cat.codes)["level"].idxmin()]
+    codes, levels = rows["name"].cat.codes.to_numpy(), rows["level"].to_numpy()
+    known = costs.is_mana[codes] | (levels == 0)  # 702.87a: only mana is counted
+    mana = pd.Series(costs.base[codes] + levels * costs.step[codes], dtype="Int64").where(
+        known)
+    result = pd.DataFrame({
+        "name": rows["name"].astype(str).to_numpy(), "level": rows["level"].to_numpy(),
+        "band": rows["band"].astype(str).where(rows["band"].notna(), "printed").to_numpy(),
+        "power": rows["power"].to_numpy(), "toughness": rows["toughness"].to_numpy(),
+        "abilities": rows["abilities"].astype(str).to_numpy(),
+        "mana": mana.array,
+        "citation": rows["citation"].astype(str).to_numpy(),
+    }, columns=list(MATCH_COLUMNS))
+    return result.sort_values("name", kind="stable").reset_index(drop=True)
 
 
-def _stretches(card: LevelerCard) -> list[tuple[int, int | None]]:
-    """Counts over which the characteristics stay the same: below N1, each band, gaps."""
-    starts = {0}
-    for band in card.bands:
-        starts.add(band.min_level)
-        if band.max_level is not None:
-            starts.add(band.max_level + 1)
-    ordered = sorted(starts)
-    return [(low, ordered[i + 1] - 1 if i + 1 < len(ordered) else None)
-            for i, low in enumerate(ordered)]
+def _name_order(cards: list[LevelerCard], frame: pd.DataFrame) -> list[int]:
+    """Positions in ``cards`` of the frame's name categories, in code order."""
+    where = {card.name: index for index, card in enumerate(cards)}
+    return [where[name] for name in frame["name"].cat.categories]
 
 
-def _crossings(card: LevelerCard, term: Term) -> set[int]:
-    """Counts around which a count term's truth may change (a superset is enough)."""
-    step = 1 if term.key == "lvl" else card.level_up_cost.mana_value
-    base = 0 if term.key == "lvl" else card.mana_cost.mana_value
-    points = {1}  # mana is unknown from one paid non-mana level up on
-    if step > 0:
-        crossing = (int(term.value) - base) / step
-        points |= {math.floor(crossing) + offset for offset in (-1, 0, 1, 2)}
-    return {point for point in points if point >= 0}
+def _fixed_mask(term: Term, frame: pd.DataFrame, cards: list[LevelerCard],
+                card_of: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
+    """A term that stays the same over a segment, tested on every segment at once."""
+    if term.key in NUMBER_KEYS:
+        power, toughness = frame["power"].to_numpy(), frame["toughness"].to_numpy()
+        measured = {"pow": power, "tou": toughness, "pt": power + toughness}[term.key]
+        return np.asarray(_OPERATORS[term.op](measured, int(term.value)), dtype=bool)
+    if term.key == "o":
+        words = str(term.value).casefold()
+        column = frame["abilities"]
+        per_text = np.array([any(words in line.casefold() for line in text.split("\n"))
+                             for text in column.cat.categories], dtype=bool)
+        codes = column.cat.codes.to_numpy()
+        return np.where(codes >= 0, per_text[codes] if len(per_text) else False, False)
+    per_card = np.array([_plain_truth(term, card, 0, 0, 0, ()) for card in cards], dtype=bool)
+    return per_card[card_of] if len(per_card) else np.zeros(len(frame), dtype=bool)
+
+
+@dataclass(frozen=True, slots=True)
+class _CardCosts:
+    """Each card's mana value, level up mana value and whether level up is only mana."""
+
+    base: npt.NDArray[np.int64]
+    step: npt.NDArray[np.int64]
+    is_mana: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, cards: list[LevelerCard]) -> _CardCosts:
+        return cls(np.array([card.mana_cost.mana_value for card in cards], dtype=np.int64),
+                   np.array([card.level_up_cost.mana_value for card in cards],
+                            dtype=np.int64),
+                   np.array([card.level_up_is_mana for card in cards], dtype=bool))
+
+
+def _first_counts(frame: pd.DataFrame, costs: _CardCosts,
+                  card_of: npt.NDArray[np.integer], holds: npt.NDArray[np.bool_],
+                  moving: list[Term]) -> npt.NDArray[np.float64]:
+    """For each segment, the fewest counts in it at which every count term holds (and the
+    fixed terms, ``holds``); +inf where none does."""
+    low = frame["from_level"].to_numpy(dtype=np.int64)
+    high = frame["to_level"].to_numpy(dtype=np.float64, na_value=np.inf)
+    base, step, is_mana = costs.base[card_of], costs.step[card_of], costs.is_mana[card_of]
+    candidates = [low]
+    for term in moving:
+        if term.key == "lvl":
+            crossing = np.full(len(frame), float(int(term.value)))
+        else:
+            crossing = np.where(step > 0, (int(term.value) - base) / np.maximum(step, 1), 0.0)
+        floor = np.floor(crossing).astype(np.int64)
+        candidates += [floor + offset for offset in (-1, 0, 1, 2)]
+        candidates.append(np.ones(len(frame), dtype=np.int64))  # mana unknown from 1 on
+    counts = np.stack(candidates, axis=1)
+    ok = (counts >= low[:, None]) & (counts <= high[:, None]) & holds[:, None]
+    for term in moving:
+        if term.key == "lvl":
+            measured = counts
+            known = np.ones(counts.shape, dtype=bool)
+        else:
+            measured = base[:, None] + counts * step[:, None]
+            known = is_mana[:, None] | (counts == 0)
+        truth = np.asarray(_OPERATORS[term.op](measured, int(term.value)), dtype=bool)
+        ok &= known & (truth != term.negated)
+    first: npt.NDArray[np.float64] = np.where(ok, counts, np.inf).min(axis=1, initial=np.inf)
+    return first
