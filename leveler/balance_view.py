@@ -58,7 +58,7 @@ from leveler.designs_view import (
     save_and_reload,
 )
 from leveler.io.designs import DESIGN_FIELDS
-from leveler.labels import LABELS
+from leveler.labels import LABELS, number_text
 from leveler.model import LevelerCard, Pool, Zone, cards_of
 from leveler.pool import segments
 from leveler.text import CardTextError
@@ -70,10 +70,12 @@ __all__ = [
     "BENCH_CSS",
     "BENCH_INTRO",
     "BENCH_TAB",
+    "CARD_GAMES",
     "CURVE_MODEL",
     "DESIGN",
     "GAMES",
     "LIMITED",
+    "MIN_GAMES",
     "NEW_DESIGN",
     "NEW_DESIGN_LABEL",
     "PRINTED",
@@ -81,6 +83,7 @@ __all__ = [
     "TOLERANCE",
     "VANILLA",
     "Bench",
+    "Budget",
     "Chances",
     "Draft",
     "balance_frame",
@@ -88,6 +91,8 @@ __all__ = [
     "balance_table",
     "bench_frames",
     "bench_tables",
+    "budget_html",
+    "budget_text",
     "card_names",
     "change_label",
     "combine",
@@ -102,6 +107,7 @@ __all__ = [
     "frame_html",
     "heading_text",
     "message_html",
+    "monte_carlo_budget",
     "open_designs",
     "progression_frame",
     "reach_frame",
@@ -293,16 +299,79 @@ def design_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 # ---------------------------------------------------------------- the Monte Carlo
 
+CARD_GAMES = 2_500_000
+"""At most this many games in all (games per card x cards) per Monte Carlo press: the
+server's processes are shared by every session, so a press costs a few seconds of CPU
+at most, however many designs the store holds (the printed pool at 100,000 games fits)."""
+MIN_GAMES = 1_000
+"""The fewest games per card a press plays; with more than ``CARD_GAMES / MIN_GAMES``
+cards only the first ones (the printed pool first, then the designs) are played."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one Monte Carlo press plays under :data:`CARD_GAMES`."""
+
+    games: int
+    """Games per card."""
+    played: int
+    """Cards played: the first ``played`` of ``cards``."""
+    cards: int
+    """Cards asked for (printed pool and designs)."""
+    cap: int = CARD_GAMES
+
+    @property
+    def cut(self) -> bool:
+        """Whether some cards are left out."""
+        return self.played < self.cards
+
+
+def monte_carlo_budget(cards: int, games: int = GAMES, cap: int = CARD_GAMES) -> Budget:
+    """Games per card and cards played so that games x cards stays within ``cap``: all the
+    games asked if they fit; else fewer games per card, down to :data:`MIN_GAMES`; else
+    :data:`MIN_GAMES` games for the first ``cap // MIN_GAMES`` cards only."""
+    if games < 1:
+        raise ValueError(f"games must be at least 1 (got {games})")
+    if cards * games <= cap:
+        return Budget(games, cards, cards, cap)
+    per_card = cap // cards
+    if per_card >= min(MIN_GAMES, games):
+        return Budget(per_card, cards, cards, cap)
+    fewest = min(MIN_GAMES, games)
+    return Budget(fewest, cap // fewest, cards, cap)
+
+
+def budget_text(budget: Budget, text: Mapping[str, str] | None = None) -> str:
+    """The cap of a press in words, with the games and cards it plays here."""
+    words = _words(text)
+    key = "mc_budget_cut" if budget.cut else "mc_budget"
+    return words[key].format(cap=number_text(words, budget.cap),
+                             games=number_text(words, budget.games),
+                             played=number_text(words, budget.played),
+                             cards=number_text(words, budget.cards))
+
+
+def budget_html(budget: Budget, text: Mapping[str, str] | None = None) -> str:
+    """:func:`budget_text` as an escaped paragraph (``data-cap``, ``data-games``,
+    ``data-played`` and ``data-cards`` carry its numbers)."""
+    return (f'<p class="lv-mc-budget" data-cap="{budget.cap}" data-games="{budget.games}" '
+            f'data-played="{budget.played}" data-cards="{budget.cards}">'
+            f"{html.escape(budget_text(budget, text))}</p>")
+
+
 @dataclass(frozen=True)
 class Chances:
-    """A Monte Carlo run: chance of each stage reached by each turn, for every card."""
+    """A Monte Carlo run: chance of each stage reached by each turn, for every card played."""
 
     frame: pd.DataFrame
     """:func:`leveler.balance.pool_reach_chances` with a ``source`` column after ``name``."""
     model: LimitedModel
     games: int
+    """Games per card actually played (see ``budget``)."""
     seconds: float
     """How long the run took."""
+    budget: Budget | None = None
+    """How :data:`CARD_GAMES` cut the run: games per card and cards played."""
 
 
 _CHANCES: OrderedDict[tuple[Any, ...], Chances] = OrderedDict()
@@ -321,16 +390,21 @@ def reach_frame(
     run: bool,
     games: int = GAMES,
     seed: int = SEED,
+    cap: int = CARD_GAMES,
 ) -> Chances | None:
     """The Limited Monte Carlo for the printed cards and the designs, when asked for.
 
-    With ``run`` it plays ``games`` games per card (all cards on the same shuffles,
-    :func:`leveler.balance.pool_reach_chances`); without it, it returns the run kept
-    for exactly these inputs, or None if there is none. The last few runs are kept.
+    With ``run`` it plays up to ``games`` games per card (all cards on the same
+    shuffles, :func:`leveler.balance.pool_reach_chances`), within ``cap`` games in all
+    (:func:`monte_carlo_budget`: fewer games per card, or only the first cards);
+    without it, it returns the run kept for exactly these inputs, or None if there is
+    none. The last few runs are kept.
     """
     cards, sources = combine(pool, designs)
+    budget = monte_carlo_budget(len(cards), games, cap)
+    cards = cards[:budget.played]
     model = replace(LIMITED, lands=lands, on_the_play=on_the_play)
-    key = (tuple(cards), model, games, seed)
+    key = (tuple(cards), model, budget.games, seed)
     with _CHANCES_LOCK:
         kept = _CHANCES.get(key)
         if kept is not None:
@@ -339,15 +413,15 @@ def reach_frame(
         return None
     if kept is None:
         start = time.perf_counter()
-        frame = pool_reach_chances(cards, model, games=games, seed=seed)
+        frame = pool_reach_chances(cards, model, games=budget.games, seed=seed)
         seconds = time.perf_counter() - start
         frame.insert(1, "source", frame["name"].map(sources).astype("str"))
-        kept = Chances(frame, model, games, seconds)
+        kept = Chances(frame, model, budget.games, seconds)
         with _CHANCES_LOCK:
             _CHANCES[key] = kept
             while len(_CHANCES) > _KEPT_RUNS:
                 _CHANCES.popitem(last=False)
-    return replace(kept, frame=kept.frame.copy())
+    return replace(kept, frame=kept.frame.copy(), budget=budget)
 
 
 def reach_table(chances: pd.DataFrame, name: str) -> pd.DataFrame:

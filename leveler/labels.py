@@ -304,6 +304,11 @@ _EN: dict[str, str] = {
     "mc_draw": "On the draw",
     "mc_run": "Play {games} games per card",
     "mc_played": "{games} games per card ({lands} lands, seed {seed}), played in {seconds} s.",
+    "mc_budget": "A press plays at most {cap} games in all (games × cards), for the server's "
+                 "sake: here {games} games for each of the {played} cards.",
+    "mc_budget_cut": "A press plays at most {cap} games in all (games × cards), for the "
+                     "server's sake: of the {cards} cards, only the first {played} are played, "
+                     "{games} games each.",
     "mc_not_played": "_Not played yet with these settings: press the button (a second or so)._",
     "mc_caption": "{card}: chance (%) by turn",
     "balance_no_curve": "The curve cannot be drawn",
@@ -582,6 +587,11 @@ _FR: dict[str, str] = {
     "mc_run": "Jouer {games} parties par carte",
     "mc_played": "{games} parties par carte ({lands} terrains, graine {seed}), jouées en "
                  "{seconds} s.",
+    "mc_budget": "Un appui joue au plus {cap} parties en tout (parties × cartes), pour "
+                 "ménager le serveur : ici {games} parties pour chacune des {played} cartes.",
+    "mc_budget_cut": "Un appui joue au plus {cap} parties en tout (parties × cartes), pour "
+                     "ménager le serveur : des {cards} cartes, seules les {played} premières "
+                     "sont jouées, {games} parties chacune.",
     "mc_not_played": "_Pas encore jouées avec ces réglages : appuyez sur le bouton (une "
                      "seconde environ)._",
     "mc_caption": "{card} : probabilité (%) par tour",

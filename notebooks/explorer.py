@@ -404,13 +404,17 @@ def _(balance_view, curve_intercept, curve_slope, curve_tolerance, designs, mc_l
     chances = balance_view.reach_frame(pool, designs.cards, mc_lands.value, mc_play.value,
                                        run=mc_run.value)
     _names = balance_view.card_names(pool, designs.cards)
+    # a press plays at most CARD_GAMES games in all: the page says how many, for which cards
+    mc_budget = balance_view.monte_carlo_budget(len(_names))
+    _names = _names[:mc_budget.played]
     mc_card = mo.ui.dropdown(options=_names, value=views.default_card(_names),
                              label=ui_text["card"])
-    return balance, balance_error, balance_vanilla, chances, mc_card
+    return balance, balance_error, balance_vanilla, chances, mc_budget, mc_card
 
 
 @app.cell
-def _(balance_charts, balance_view, chances, mc_card, mc_lands, mc_play, mc_run, ui_text):
+def _(balance_charts, balance_view, chances, mc_budget, mc_card, mc_lands, mc_play, mc_run,
+      ui_text):
     _ready = chances is not None
     reach_shown = (balance_charts.reach_chart(chances.frame, mc_card.value, text=ui_text)
                    if _ready else None)
@@ -419,6 +423,7 @@ def _(balance_charts, balance_view, chances, mc_card, mc_lands, mc_play, mc_run,
     reach_section = mo.vstack([
         mo.md(_t["mc_heading"]),
         mo.hstack([mc_lands, mc_play, mc_run], justify="start", align="center"),
+        mo.Html(balance_view.budget_html(mc_budget, _t)),
         mo.md(_t["mc_played"].format(
             games=labels.number_text(_t, chances.games), lands=chances.model.lands,
             seed=balance_view.SEED, seconds=labels.number_text(_t, chances.seconds, 2))

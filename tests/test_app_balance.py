@@ -113,6 +113,20 @@ def test_the_monte_carlo_plays_when_its_button_is_pressed(notebook, designs_path
     assert 'data-kind="chances"' in page and "16 lands" in page
 
 
+def test_the_monte_carlo_states_its_cap_in_the_page(notebook, designs_path, pool) -> None:
+    """Per-server budget (issue 11): the page says how many games a press plays at most."""
+    controls = {"curve_controls": "", "curve_slope": SimpleNamespace(value=2.0),
+                "curve_intercept": SimpleNamespace(value=0.0),
+                "curve_tolerance": SimpleNamespace(value=1.0),
+                "mc_lands": SimpleNamespace(value=17), "mc_play": SimpleNamespace(value=True),
+                "mc_run": SimpleNamespace(value=False)}
+    page, defs = run(notebook, **tab("Balance"), **controls)
+    budget = defs["mc_budget"]
+    assert budget == bv.monte_carlo_budget(len(pool))
+    assert bv.budget_html(budget) in page
+    assert f"{bv.CARD_GAMES:,} games in all" in page
+
+
 def test_the_bench_places_a_typed_design_against_the_printed_pool(notebook, designs_path,
                                                                   pool) -> None:
     page, defs = run(notebook, **tab("Design bench"), **form(KNIGHT))

@@ -145,6 +145,46 @@ def test_the_monte_carlo_runs_only_when_asked_and_is_kept(pool, knight) -> None:
     assert bv.reach_frame(pool, [knight], 16, True, run=False, games=games) is None
 
 
+@pytest.mark.parametrize(("cards", "games", "cap", "expected"), [
+    (25, 100_000, 2_500_000, (100_000, 25)),   # the printed pool fits whole
+    (26, 100_000, 2_500_000, (96_153, 26)),    # fewer games per card
+    (2_500, 100_000, 2_500_000, (1_000, 2_500)),
+    (3_025, 100_000, 2_500_000, (1_000, 2_500)),  # 3,000 designs: only the first cards
+    (10, 300, 1_000, (300, 3)),  # asked for fewer games than MIN_GAMES: those, fewer cards
+    (0, 100_000, 2_500_000, (100_000, 0)),
+])
+def test_a_monte_carlo_press_stays_within_its_games_times_cards_cap(
+        cards: int, games: int, cap: int, expected: tuple[int, int]) -> None:
+    budget = bv.monte_carlo_budget(cards, games, cap)
+    assert (budget.games, budget.played) == expected
+    assert budget.games * budget.played <= cap and budget.games <= games
+    assert budget.cut == (budget.played < cards) and budget.cards == cards
+
+
+def test_a_press_with_more_cards_than_its_cap_plays_the_first_ones_and_says_so(
+        pool, knight) -> None:
+    games, cap = 700, 10 * 700  # 26 cards asked: 10 fit at 700 games each
+    ran = bv.reach_frame(pool, [knight], run=True, games=games, cap=cap)
+    assert ran is not None and ran.budget is not None and ran.budget.cut
+    assert (ran.games, ran.budget.played, ran.budget.cards) == (700, 10, 26)
+    first = list(pool.values())[:10]
+    expected = pool_reach_chances(first, ran.model, games=700, seed=bv.SEED)
+    pd.testing.assert_frame_equal(ran.frame.drop(columns="source"), expected)
+    words = bv.budget_html(ran.budget)
+    assert "at most 7,000 games in all" in words and "only the first 10 are played" in words
+    assert 'data-played="10"' in words and 'data-cards="26"' in words
+    french = bv.budget_html(ran.budget, LABELS["fr"])
+    assert "au plus 7\u202f000 parties" in french or "au plus 7 000 parties" in french
+    assert "seules les 10 premières" in french
+
+
+def test_the_budget_is_stated_when_every_card_fits_too() -> None:
+    budget = bv.monte_carlo_budget(25)
+    assert bv.budget_text(budget) == (
+        "A press plays at most 2,500,000 games in all (games × cards), for the server's "
+        "sake: here 100,000 games for each of the 25 cards.")
+
+
 def test_reach_table_is_one_cards_chances_in_percent(pool) -> None:
     ran = bv.reach_frame(pool, [], run=True, games=2_000)
     assert ran is not None
