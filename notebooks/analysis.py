@@ -92,7 +92,8 @@ def _(bands):
         set=bands["sets"].str.split(),
     ).explode("set")
     by_group = pd.concat([
-        per_mana.groupby(column)["power_per_mana"].mean().rename_axis("group").reset_index()
+        per_mana.groupby(column)["power_per_mana"].mean().round(2).rename_axis("group")
+        .reset_index()
         .assign(by=column)
         for column in ("set", "rarity", "colors")
     ], ignore_index=True)
