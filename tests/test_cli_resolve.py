@@ -39,7 +39,9 @@ def test_table_output_has_the_answer_and_every_trace_step(
     status, out, _ = run(["resolve", str(path)], capsys)
     assert status == 0
     expected = resolve_situation(json.loads(path.read_text("utf-8")))
-    assert f"power/toughness: {expected.power}/{expected.toughness}" in out
+    shown = ("none" if expected.power is None  # not a creature (208.3)
+             else f"{expected.power}/{expected.toughness}")
+    assert f"power/toughness: {shown}" in out
     assert f"can level up:    {'yes' if expected.can_level_up else 'no'}" in out
     rows = [line for line in out.splitlines() if line[:2].strip().isdigit()]
     assert len(rows) == len(expected.trace)
