@@ -193,8 +193,7 @@ def _read_situation(path: str) -> Any:
             data = stream.read(limit) if stream else sys.stdin.read(limit).encode("utf-8")
             return read_json_under(data, source="standard input", budget=SITUATION_BUDGET)
     with _reading(path):
-        open_regular_file(path, "situation file").close()  # refuses a FIFO, device or folder
-        return read_json(path, "situation file")
+        return read_json(path, "situation file")  # a regular file only, under the budget
 
 
 def _resolution_text(result: Resolution, width: int = 100) -> str:
