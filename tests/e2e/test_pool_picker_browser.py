@@ -7,6 +7,7 @@ Expectations come from the library: ``load_pool_report`` on the same file,
 
 from __future__ import annotations
 
+import base64
 import io
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import LevelerCard, Zone, characteristics, labels, load_pool
+from leveler import LevelerCard, Zone, characteristics, labels, load_pool, pool_picker
 from leveler.charts import GEOMETRY, METRICS
 from leveler.data import PoolReport, cite, load_pool_report
 from leveler.views import NO_BAND, level_range
 from tests.browser_helpers import injected_elements
+from tests.data.hostile.make_uploads import oversized
 from tests.samples import HOSTILE_NAME
 
 pytestmark = pytest.mark.browser
@@ -246,3 +248,39 @@ def test_a_hostile_pool_upload_shows_as_text_and_opens_no_dialog(
 
     assert injected_elements(page) == [0, 0, 0]
     assert dialogs == []
+
+
+HOSTILE = DATA / "hostile" / "uploads"
+
+
+@pytest.mark.parametrize("names", [("unclosed_pool_3000.json", "nested_pool_80k.json",
+                                    "deep_pool_100k.json", "power_31_digits.json")])
+def test_hostile_and_oversized_pool_uploads_are_refused_and_the_table_stays(
+        page: Page, app_url: str, tmp_path: Path, names: tuple[str, ...]) -> None:
+    """Issue 11, items 2, 4 and 7: ``[`` x 3,000 unclosed (a RecursionError that wiped the
+    app), 80 KB of nesting (3.9 GB), 100,000 deep, a 31-digit power (every tab vanished)
+    and a file over the upload limit (checked in the kernel, not only by the browser):
+    each is refused with the message ``upload_error`` gives for the same bytes, the table
+    and the picker stay, and a good file still loads afterwards."""
+    open_app(page, app_url)
+    bundled = library_rows(load_pool())
+    expect_rows(page, bundled)
+    big = tmp_path / "oversized_pool.json"
+    big.write_bytes(oversized(pool_picker.MAX_UPLOAD_BYTES))
+    for path in [HOSTILE / name for name in names] + [big]:
+        message = pool_picker.upload_error([[path.name, base64.b64encode(
+            path.read_bytes()).decode()]])
+        assert message is not None
+        load_pool_file(page, path)
+        first_line = message.splitlines()[0]
+        expect(sidebar(page).get_by_text(first_line, exact=False).first).to_be_visible(
+            timeout=120_000)  # the oversized file is 22 MB of base64 on a shared machine
+        expect(sidebar(page).get_by_text("The app keeps the pool it has.").first
+               ).to_be_visible()
+        expect_rows(page, bundled)
+        expect(sidebar(page).locator("input[type=file]")).to_have_count(1)
+        assert "Traceback" not in page.locator("body").inner_text()
+        assert "An internal error occurred" not in page.locator("body").inner_text()
+    listed = IMPORTERS / "scryfall_list.json"
+    load_pool_file(page, listed)
+    expect_rows(page, library_rows(report_of(listed).cards))

@@ -6,6 +6,7 @@ presets the view offers), resolved with ``resolve_situation``; never typed in by
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import labels, resolve_situation
+from leveler import labels, load_pool, resolve_situation
+from leveler import whatif_view as wv
 from leveler.layers import Resolution
 from leveler.presets import apply_preset
 
@@ -181,3 +183,44 @@ def test_a_language_switch_keeps_the_situation_and_relabels_the_view_613_8a(
     expect(field(page, FR["wi_level"]).locator("input")).to_have_value("7")
     expect(page.locator(".lv-whatif table.lv-trace thead th")).to_have_text(
         [FR[key] for key in ("wi_step", "wi_layer", "wi_rule", "wi_what")])
+
+
+HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile" / "uploads"
+
+
+def test_hostile_and_oversized_situation_uploads_are_refused_and_the_view_stays_613_8a(
+        page: Page, app_url: str, tmp_path: Path) -> None:
+    """Issue 11, item 4: a 6 KB nested situation killed the view ("An internal error
+    occurred"); ``[`` x 3,000 unclosed, a file over the situation limit (checked in the
+    kernel on the base64 text) and a pool file are refused with the message
+    ``upload_error`` gives for the same bytes, and the situation on screen (level 7 under
+    Humility, 1/1 by 613.8a) stays, its trace table with it; a good file still loads."""
+    open_whatif(page, app_url)
+    level = field(page, "Level counters").locator("input")
+    level.fill("7")
+    level.press("Tab")
+    effect_line(page, 1).select_option(label="Humility")
+    humble = resolve_situation(situation("Humility"))
+    expect_answer(page, humble)
+    big = tmp_path / "oversized_situation.json"
+    big.write_bytes(b'{"card": "Student of Warfare"' + b" " * wv.MAX_SITUATION_BYTES + b"}")
+    files = [HOSTILE / "nested_situation_6k.json", HOSTILE / "unclosed_pool_3000.json",
+             HOSTILE / "power_31_digits.json", big]
+    pool = load_pool()
+    for path in files:
+        message = wv.upload_error([[path.name, base64.b64encode(path.read_bytes()).decode()]],
+                                  pool)
+        assert message is not None
+        load(page, path)
+        view = page.locator(".lv-whatif")
+        expect(view.get_by_text(message.splitlines()[0]).first).to_be_visible(timeout=TIMEOUT)
+        expect(view.get_by_text("The situation on screen stays.").first).to_be_visible()
+        expect_answer(page, humble)
+        expect(view.locator("input[type=file]")).to_have_count(1)
+        body = page.locator("body").inner_text()
+        assert "An internal error occurred" not in body and "Traceback" not in body
+    good = tmp_path / "grown.json"
+    grown = situation("Giant Growth")
+    good.write_text(json.dumps(grown), encoding="utf-8")
+    load(page, good)
+    expect_answer(page, resolve_situation(grown))
