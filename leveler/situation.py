@@ -1,11 +1,12 @@
 """Situations: a leveler in a game state, as typed values, read from and written to JSON.
 
 A situation (format version 2, documented in ``docs/situations.md``; version 1 files
-still load) says which card the
-object is, where it is, which counters it has now, whether it is face down or a copy,
-which continuous effects from other sources apply to it, and whether its controller
-could act at sorcery speed. :func:`parse_situation` validates a JSON-like mapping and
-returns a :class:`Situation`; :func:`situation_to_dict` writes one back.
+still load) says which card the object is, where it is, which counters it has now,
+whether it is face down or a copy, which continuous effects from other sources apply to
+it, and whether its controller could act at sorcery speed. :func:`parse_situation`
+validates a JSON-like mapping and returns a :class:`Situation`; :func:`situation_to_dict`
+writes one back. The value types are in :mod:`leveler.situation_types`, the field readers
+in :mod:`leveler.situation_fields`; both are re-exported here.
 
 Every problem is a :class:`SituationError` (a ``ValueError``) whose message starts with
 the path of the field, e.g. ``effects[2].timestamp: expected a number, got 'soon'``.
@@ -15,16 +16,43 @@ from __future__ import annotations
 
 import difflib
 import functools
-import math
-import numbers
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from leveler.data import load_pool
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import LevelerCard, Zone
+from leveler.situation_fields import (
+    SituationError,
+    _bool,
+    _join,
+    _kind,
+    _number,
+    _object,
+    _require,
+    _text,
+    _whole,
+    _words_list,
+    _zone,
+)
+from leveler.situation_types import (
+    _EFFECT_CLASSES,
+    EFFECT_TYPES,
+    AddTypes,
+    CopyOf,
+    Counters,
+    Effect,
+    EntryOrder,
+    GainAbility,
+    LoseAllAbilities,
+    ModifyPT,
+    SetBasePT,
+    SetTypes,
+    Situation,
+    SwitchPT,
+    Timing,
+)
 from leveler.text import CardTextError, format_card, parse_card
 
 __all__ = [
@@ -60,226 +88,7 @@ ORIGINS = ("spell", "static")
 object it was created for) or a static ability of another permanent (613.7a: it applies
 to every object that fits, a new one included)."""
 
-
-class SituationError(ValueError):
-    """A situation that is not valid; ``path`` is the field, e.g. ``effects[2].timestamp``."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        self.path = path
-        self.problem = problem
-        super().__init__(f"{path}: {problem}")
-
-
-# --------------------------------------------------------------------------- value types
-
-
-@dataclass(frozen=True, slots=True)
-class Counters:
-    """The counters the object has now (122.1). Counters never survive a zone change (122.2)."""
-
-    level: int = 0
-    """Level counters: they select a band (711.2a/b) and never change P/T by themselves."""
-    plus_one: int = 0
-    """+1/+1 counters (122.1a, layer 7c)."""
-    minus_one: int = 0
-    """-1/-1 counters (122.1a, layer 7c)."""
-
-    def __post_init__(self) -> None:
-        for key, value in (("level", self.level), ("+1/+1", self.plus_one),
-                           ("-1/-1", self.minus_one)):
-            _whole(value, f"counters.{key}", minimum=0)
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """When someone asks "can I level up now?": sorcery timing (702.87a, 602.5d, 307.1)."""
-
-    controller_has_priority: bool = True
-    own_turn: bool = True
-    main_phase: bool = True
-    stack_empty: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class CopyOf:
-    """The object is a copy of ``card`` (707.2); ``power``/``toughness`` are copy exceptions.
-
-    "Except it's 7/7" (Quicksilver Gargantuan) replaces the uppermost P/T box in the copiable
-    values (707.9b). ``timestamp`` is the copy effect's, None for "as it entered" (Clone).
-    """
-
-    card: LevelerCard
-    power: int | None = None
-    toughness: int | None = None
-    timestamp: float | None = None
-    add_types: tuple[str, ...] = ()
-    """Card types the exception adds, "in addition to its other types" (707.9b)."""
-    add_subtypes: tuple[str, ...] = ()
-    """Subtypes the exception adds: Phantasmal Image is "an Illusion" too (707.9b)."""
-    add_abilities: tuple[str, ...] = ()
-    """Abilities the exception grants, part of the copiable values (707.9a)."""
-    face_down: bool = False
-    """The copied object was face down: the copy gets its face-down values, a 2/2 with no
-    name, types or abilities, never the card's (707.2 example, 708.2a)."""
-
-    @property
-    def has_exceptions(self) -> bool:
-        """Whether the copy effect has exceptions (707.9)."""
-        return (self.power is not None or self.toughness is not None
-                or bool(self.add_types or self.add_subtypes or self.add_abilities))
-
-
-@dataclass(frozen=True, slots=True)
-class SetBasePT:
-    """Layer 7b: "has base power and toughness P/T" (Diminish, Godhead of Awe, Humility);
-    ``power`` or ``toughness`` None sets only the other ("base power 0", 7b with one
-    component)."""
-
-    type: ClassVar[str] = "set_base_pt"
-    power: int | None
-    toughness: int | None
-    timestamp: float
-    source: str | None = None
-    origin: str | None = None
-    entered_with: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ModifyPT:
-    """Layer 7c: "gets +X/+Y" (Giant Growth, Glorious Anthem). Applies whenever it began."""
-
-    type: ClassVar[str] = "modify_pt"
-    power: int
-    toughness: int
-    timestamp: float | None = None
-    source: str | None = None
-    origin: str | None = None
-    entered_with: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SwitchPT:
-    """Layer 7d: switch power and toughness (613.4d)."""
-
-    type: ClassVar[str] = "switch_pt"
-    timestamp: float
-    source: str | None = None
-    origin: str | None = None
-    entered_with: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class LoseAllAbilities:
-    """Layer 6: "loses all abilities" (Humility, Merfolk Trickster, Turn to Frog)."""
-
-    type: ClassVar[str] = "lose_all_abilities"
-    timestamp: float
-    source: str | None = None
-    origin: str | None = None
-    entered_with: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class GainAbility:
-    """Layer 6: "gains [ability]"."""
-
-    type: ClassVar[str] = "gain_ability"
-    ability: str
-    timestamp: float
-    source: str | None = None
-    origin: str | None = None
-    entered_with: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SetTypes:
-    """Layer 4: "becomes a [types]" replacing its card types (and subtypes): an artifact
-    that is no longer a creature has no power or toughness (208.3). ``subtypes`` None keeps
-    the subtypes its new card types still allow (205.3d)."""
-
-    type: ClassVar[str] = "set_types"
-    card_types: tuple[str, ...]
-    timestamp: float
-    subtypes: tuple[str, ...] | None = None
-    source: str | None = None
-    origin: str | None = None
-    entered_with: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class AddTypes:
-    """Layer 4: "is a [type] in addition to its other types" (205.1b)."""
-
-    type: ClassVar[str] = "add_types"
-    timestamp: float
-    card_types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    source: str | None = None
-    origin: str | None = None
-    entered_with: bool = False
-
-
-Effect = SetBasePT | ModifyPT | SwitchPT | LoseAllAbilities | GainAbility | SetTypes | AddTypes
-"""A continuous effect from another source."""
-
-_EFFECT_CLASSES: tuple[type[Effect], ...] = (
-    SetBasePT, ModifyPT, SwitchPT, LoseAllAbilities, GainAbility, SetTypes, AddTypes,
-)
-EFFECT_TYPES: tuple[str, ...] = tuple(cls.type for cls in _EFFECT_CLASSES)
-"""The effect ``type`` values of format version 2."""
 _V1_EFFECT_TYPES = EFFECT_TYPES[:5]
-
-
-@dataclass(frozen=True, slots=True)
-class EntryOrder:
-    """Objects that entered the battlefield at the same time as this one: the active player
-    chose their relative timestamp order (613.7m). ``order`` names this object (its card's
-    name) and the ``source`` of each effect marked ``entered_with``, earliest first."""
-
-    chosen_by: str
-    order: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """A leveler object in a game state. Build one directly or with :func:`parse_situation`.
-
-    ``card`` is the object's own card. It may be a plain name (say ``"Clone"``) only when the
-    object is a copy on the battlefield: a copy effect replaces all its copiable values
-    (707.2), so its own card is never looked at.
-    """
-
-    card: LevelerCard | str
-    zone: Zone = Zone.BATTLEFIELD
-    counters: Counters = field(default_factory=Counters)
-    timestamp: float = 0
-    """When it entered the battlefield or was last turned face up (613.7d, 613.7f)."""
-    face_down: bool = False
-    copy_of: CopyOf | None = None
-    effects: tuple[Effect, ...] = ()
-    timing: Timing = field(default_factory=Timing)
-    entry_order: EntryOrder | None = None
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.zone, Zone):  # Situation(card, "graveyard") reads naturally
-            object.__setattr__(self, "zone", _zone(self.zone))
-        if not isinstance(self.effects, tuple):
-            object.__setattr__(self, "effects", tuple(self.effects))
-        _number(self.timestamp, "timestamp")
-        if self.face_down and self.zone is not Zone.BATTLEFIELD:
-            raise SituationError(
-                "face_down", f"only a permanent can be face down here (708.2a), not a card "
-                f"in the {self.zone}")
-        if isinstance(self.card, str) and (self.copy_of is None
-                                           or self.zone is not Zone.BATTLEFIELD):
-            raise SituationError(
-                "card", f"{self.card!r} is not a leveler card; only a copy on the battlefield "
-                "(copy_of) can have another card's copiable values (707.2, 400.7)")
-
-    @property
-    def name(self) -> str:
-        """The name of the object's own card."""
-        return self.card if isinstance(self.card, str) else self.card.name
 
 
 # --------------------------------------------------------------------------- pool lookup
@@ -306,66 +115,6 @@ def _unknown_card(path: str, name: str, pool: Mapping[str, LevelerCard]) -> Situ
     close = difflib.get_close_matches(name, list(pool), n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
     return SituationError(path, f"no card named {name!r} in the pool{hint}")
-
-
-# --------------------------------------------------------------------------- field readers
-
-
-def _kind(value: object) -> str:
-    return "null" if value is None else type(value).__name__
-
-
-def _whole(value: object, path: str, *, minimum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise SituationError(path, f"expected a whole number, got {value!r}")
-    number = int(value)
-    if minimum is not None and number < minimum:
-        what = "counters" if path.startswith("counters") else "it"
-        raise SituationError(path, f"{what} cannot be negative, got {number}")
-    return number
-
-
-def _number(value: object, path: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise SituationError(path, f"expected a number, got {value!r}")
-    if not math.isfinite(float(value)):
-        raise SituationError(path, f"expected a finite number, got {value!r}")
-    return value  # type: ignore[return-value]  # keep ints as ints for display
-
-
-def _bool(value: object, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise SituationError(path, f"expected true or false, got {value!r}")
-    return value
-
-
-def _text(value: object, path: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise SituationError(path, f"expected a non-empty string, got {value!r}")
-    return value.strip()
-
-
-def _object(value: object, path: str, allowed: Sequence[str]) -> Mapping[str, Any]:
-    """A JSON object whose keys are all in ``allowed`` (typos must not silently do nothing)."""
-    if not isinstance(value, Mapping):
-        raise SituationError(path, f"expected a JSON object, got {_kind(value)}")
-    for key in value:
-        if key not in allowed:
-            close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise SituationError(_join(path, str(key)),
-                                 f"unknown key (expected one of {', '.join(allowed)}){hint}")
-    return value
-
-
-def _require(data: Mapping[str, Any], key: str, path: str) -> Any:
-    if key not in data:
-        raise SituationError(_join(path, key), "required field is missing")
-    return data[key]
-
-
-def _join(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
 
 
 # --------------------------------------------------------------------------- cards
@@ -449,15 +198,6 @@ _NEW_IN_2 = {"top": ("entry_order",), "copy_of": ("face_down",),
              "except": ("types", "subtypes", "abilities"), "effect": ("origin", "entered_with")}
 
 
-def _zone(value: object) -> Zone:
-    if not isinstance(value, str | Zone):
-        raise SituationError("zone", f"expected a zone name, got {value!r}")
-    try:
-        return Zone.coerce(value)
-    except ValueError as error:
-        raise SituationError("zone", str(error)) from None
-
-
 def _counters(value: object) -> Counters:
     data = _object(value, "counters", _COUNTER_KEYS)
     level, plus, minus = (_whole(data.get(key, 0), f"counters.{key}", minimum=0)
@@ -468,12 +208,6 @@ def _counters(value: object) -> Counters:
 def _timing(value: object) -> Timing:
     data = _object(value, "timing", _TIMING_KEYS)
     return Timing(**{key: _bool(data.get(key, True), f"timing.{key}") for key in _TIMING_KEYS})
-
-
-def _words_list(value: object, path: str) -> tuple[str, ...]:
-    if not isinstance(value, list | tuple):
-        raise SituationError(path, f"expected a list of strings, got {_kind(value)}")
-    return tuple(_text(item, f"{path}[{index}]") for index, item in enumerate(value))
 
 
 def _copy_of(value: object, pool: Mapping[str, LevelerCard]) -> CopyOf | None:
@@ -642,7 +376,7 @@ def parse_situation(
     >>> parse_situation({"card": "Student of Warfare", "timestamp": "soon"})
     Traceback (most recent call last):
     ...
-    leveler.situation.SituationError: timestamp: expected a number, got 'soon'
+    leveler.situation_fields.SituationError: timestamp: expected a number, got 'soon'
     """
     pool = bundled_pool() if pool is None else pool
     top = _object(data, "", _TOP_KEYS) if isinstance(data, Mapping) else None
