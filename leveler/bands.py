@@ -52,7 +52,7 @@ def band_frame(pool: Pool, model: CurveModel = _CURVE) -> pd.DataFrame:
         stages["max_level"] = pd.array(ends, dtype="Int64")
         now = [characteristics(card, int(level), Zone.BATTLEFIELD)
                for level in stages["min_level"]]
-        stages["abilities"] = ["; ".join(c.abilities) for c in now]
+        stages["abilities"] = ["\n".join(c.abilities) for c in now]
         stages["rule"] = [" ".join(c.citations) for c in now]
         stages["name"] = card.name
         stages["level_up_is_mana"] = card.level_up_is_mana

@@ -1,5 +1,7 @@
 """The ``leveler`` command line: show a card at a count and zone, print the pool as a table,
-resolve a situation file layer by layer, balance a card, draw a chart as PNG or SVG.
+search it by band stats, list every band, resolve a situation file layer by layer, balance
+a card, draw a chart as PNG or SVG. ``table``, ``bands`` and ``search`` print text, CSV or
+JSON (:mod:`leveler.cli_output`).
 
 Exit status: 0 on success, 1 on any failure (a card not found, a file that cannot be read or
 written, an input too large or too deeply nested, a closed output pipe), 2 on bad usage,
@@ -15,7 +17,6 @@ import argparse
 import contextlib
 import difflib
 import functools
-import io
 import json
 import os
 import re
@@ -27,13 +28,24 @@ from pathlib import Path
 from typing import Any
 
 from leveler.balance import card_balance
+from leveler.bands import band_frame
+from leveler.cli_output import (
+    c1_escaped,
+    pool_table,
+    quiet_stdout,
+    render,
+    say,
+    utf8_streams,
+    zone_phrase,
+)
+from leveler.cli_output import out as _out
 from leveler.data import load_pool_report, load_rule_texts, read_json
 from leveler.io.budget import SITUATION_BUDGET, open_regular_file
 from leveler.io.budget import read_json as read_json_under
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import MAX_LEVEL, LevelerCard, Zone
-from leveler.pool import resolve_pool
 from leveler.rules import characteristics
+from leveler.search import QueryError, parse_query, search_frame
 
 __all__ = ["main"]
 
@@ -41,8 +53,6 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 MAX_LEVEL_COUNTERS = MAX_LEVEL
 """The most level counters ``--level`` takes: the parser's bound on a band's numbers (711.2,
 702.87); past it every card is in its top band anyway."""
-MESSAGE_LINES, MESSAGE_WIDTH = 12, 300
-"""An error message is cut to this many lines of at most this many characters."""
 FORCE_HELP = "replace an output file that already exists (never a folder, FIFO or link)"
 POOL_HELP = ("a card file instead of the bundled printed pool: the project's JSON, Scryfall "
              "(card, list, bulk) or MTGJSON (set file, AtomicCards); only levelers are kept")
@@ -50,6 +60,10 @@ POOL_HELP = ("a card file instead of the bundled printed pool: the project's JSO
 
 class LookupFailed(Exception):
     """A name or file the user gave could not be found or read: exit status 1."""
+
+
+def _counters(count: int) -> str:
+    return f"{count} level counter{'' if count == 1 else 's'}"
 
 
 def _level(text: str) -> int:
@@ -148,7 +162,7 @@ def _load(path: str | None) -> dict[str, LevelerCard]:
                 report = load_pool_report(stream, name=path)
         report.raise_for_errors()
     if report.skipped or report.notes:
-        _say(f"leveler: {report.summary()}")
+        say(f"leveler: {report.summary()}")
     return report.cards
 
 
@@ -158,7 +172,7 @@ def _show(args: argparse.Namespace) -> int:
     result = characteristics(card, args.level, args.zone)
     quotes = load_rule_texts()
     _out(f"{card.name}  {card.mana_cost}  {card.type_line}")
-    _out(f"with {args.level} level counter(s), in the {args.zone}:")
+    _out(f"with {_counters(args.level)}, {zone_phrase(args.zone)}:")
     _out(f"  power/toughness: {result.power}/{result.toughness}")
     _out(f"  band:            {result.band.label if result.band else 'none'}")
     _out("  abilities:       " + "\n                   ".join(result.abilities))
@@ -171,15 +185,46 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _table(args: argparse.Namespace) -> int:
-    pool = _load(args.pool)
-    frame = resolve_pool(pool, args.level, args.zone)
-    frame = frame.assign(
-        band=frame["band"].astype(object).fillna("none"),
-        abilities=frame["abilities"].astype(str).str.replace("\n", "; "),
-    )
-    columns = ["name", "power", "toughness", "band", "citation", "abilities"]
-    _out(f"{len(frame)} cards with {args.level} level counter(s), in the {args.zone}")
-    _out(frame[columns].to_string(index=False, max_colwidth=60))
+    frame = pool_table(_load(args.pool), args.level, args.zone)
+    if args.output != "text":
+        _out(render(frame, args.output))
+        return EXIT_OK
+    _out(f"{len(frame)} cards with {_counters(args.level)}, {zone_phrase(args.zone)}")
+    shown = frame.assign(band=frame["band"].fillna("none"))
+    _out(render(shown[["name", "power", "toughness", "band", "rule", "abilities"]], "text"))
+    return EXIT_OK
+
+
+def _cards(args: argparse.Namespace) -> dict[str, LevelerCard]:
+    """The cards a command works on: ``--designs`` (the designs store), else the pool."""
+    if not getattr(args, "designs", False):
+        return _load(args.pool)
+    from leveler.io.designs import open_store
+
+    with _reading("the designs store"):
+        snapshot = open_store().snapshot()
+    for problem in snapshot.errors:
+        say(f"leveler: skipped a design that does not parse: {problem}")
+    return snapshot.cards
+
+
+def _search(args: argparse.Namespace) -> int:
+    try:
+        terms = parse_query(args.query)
+    except QueryError as error:
+        say(f"leveler search: {error}")
+        return EXIT_USAGE
+    found = search_frame(_cards(args), terms)
+    if args.output == "text":
+        _out(f"{len(found)} card{'' if len(found) == 1 else 's'} match {args.query!r}, each "
+             "at its fewest level counters on the battlefield")
+    if args.output != "text" or len(found):
+        _out(render(found, args.output))
+    return EXIT_OK
+
+
+def _bands(args: argparse.Namespace) -> int:
+    _out(render(band_frame(_cards(args)), args.output))
     return EXIT_OK
 
 
@@ -226,7 +271,7 @@ def _resolve(args: argparse.Namespace) -> int:
     with _reading("standard input" if args.file == "-" else args.file):
         result = resolve_situation(data, pool)
     if args.json:
-        _out(_c1_escaped(json.dumps(result.to_dict(), indent=2, ensure_ascii=False)))
+        _out(c1_escaped(json.dumps(result.to_dict(), indent=2, ensure_ascii=False)))
     else:
         _out(_resolution_text(result))
     return EXIT_OK
@@ -244,7 +289,7 @@ def _balance(args: argparse.Namespace) -> int:
     if args.csv:
         from leveler.export import frame_csv
 
-        _write(args.csv, "csv", lambda: frame_csv(frame), args.force)
+        _write(args.csv, "csv", lambda: frame_csv(frame.round(2)), args.force)
     return EXIT_OK
 
 
@@ -254,7 +299,20 @@ card: mana invested, the turn reached, P+T against the curve."""
 
 
 def _chart_of(kind: str, pool: dict[str, LevelerCard], names: list[str], zone: Zone) -> Any:
-    """The chart ``kind`` for the cards ``names`` (all of ``pool`` if empty)."""
+    """The chart ``kind`` for the cards ``names`` (all of ``pool`` if empty), titled with
+    what it shows: the kind, the zone (progression) and the cards."""
+    chart = _untitled_chart(kind, pool, names, zone)
+    shown = names or list(pool)
+    cards = (", ".join(shown) if len(shown) <= 3
+             else f"{len(shown)} cards ({', '.join(shown[:2])}, …)")
+    what = {"progression": f"P/T by level counters, {zone_phrase(zone)}",
+            "investment": "P+T by mana invested", "turns": "P+T by the turn reached",
+            "curve": "P+T against the curve"}[kind]
+    return chart.properties(title=f"{what}: {cards}")
+
+
+def _untitled_chart(kind: str, pool: dict[str, LevelerCard], names: list[str],
+                    zone: Zone) -> Any:
     from leveler import balance_charts, balance_view, charts, views  # altair: only here
 
     if kind == "progression":
@@ -276,13 +334,13 @@ def _chart_of(kind: str, pool: dict[str, LevelerCard], names: list[str], zone: Z
 
 def _chart(args: argparse.Namespace) -> int:
     if not (args.png or args.svg):
-        _say("leveler chart: give --png FILE and/or --svg FILE")
+        say("leveler chart: give --png FILE and/or --svg FILE")
         return EXIT_USAGE
     if args.zone is not None and args.kind != "progression":
-        _say(f"leveler chart: --zone is for the progression chart, not {args.kind}")
+        say(f"leveler chart: --zone is for the progression chart, not {args.kind}")
         return EXIT_USAGE
     if args.png and args.svg and os.path.abspath(args.png) == os.path.abspath(args.svg):
-        _say(f"leveler chart: --png and --svg name the same file ({args.png})")
+        say(f"leveler chart: --png and --svg name the same file ({args.png})")
         return EXIT_USAGE
     _check_outputs({"--png": args.png, "--svg": args.svg}, args.force)
     pool = _load(args.pool)
@@ -332,7 +390,7 @@ def _write(path: str, kind: str, data: Callable[[], bytes], force: bool) -> None
         raise LookupFailed(f"{path}: cannot write ({error.strerror or error})") from None
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix != kind:
-        _say(f"leveler: note: {path} holds {kind.upper()} (from --{kind}), though its name "
+        say(f"leveler: note: {path} holds {kind.upper()} (from --{kind}), though its name "
              f"ends in {'.' + suffix if suffix else 'no suffix'}")
     _out(f"wrote {path}")
 
@@ -357,7 +415,25 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--zone", type=_zone, default=Zone.BATTLEFIELD,
                        help="zone (default battlefield)")
     table.add_argument("--pool", help=POOL_HELP)
+    _output_flags(table)
     table.set_defaults(handler=_table)
+
+    search = commands.add_parser(
+        "search", help="cards by band stats: terms that all hold at one count of level "
+        "counters, e.g. \"pow>=4 lvl<=3\"")
+    search.add_argument("query", help="pow tou pt lvl mana with = != < <= > >= and a whole "
+                        "number; o:word o:\"some words\" c:wu r:rare s:roe name:part; "
+                        "-term negates")
+    _source_flags(search)
+    _output_flags(search)
+    search.set_defaults(handler=_search)
+
+    bands = commands.add_parser(
+        "bands", help="every band of every card as rows: N1, N2, P/T, abilities, mana "
+        "invested, first turn")
+    _source_flags(bands)
+    _output_flags(bands)
+    bands.set_defaults(handler=_bands)
 
     resolve = commands.add_parser(
         "resolve", help="a situation file resolved layer by layer, with the rules")
@@ -392,51 +468,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-"""Characters a terminal would obey rather than show (escapes, bidi overrides), from a file."""
+def _output_flags(command: argparse.ArgumentParser) -> None:
+    formats = command.add_mutually_exclusive_group()
+    formats.add_argument("--csv", dest="output", action="store_const", const="csv",
+                         default="text", help="print CSV instead of a text table")
+    formats.add_argument("--json", dest="output", action="store_const", const="json",
+                         help="print JSON: a list of objects")
 
 
-def _printable(text: str) -> str:
-    """``text`` with terminal control characters shown as ``\\xNN``; tabs and lines kept."""
-    return _CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}"
-                         if ord(found.group()) < 0x100 else f"\\u{ord(found.group()):04x}",
-                         text)
-
-
-def _c1_escaped(document: str) -> str:
-    """JSON text with the C1 controls and bidi overrides JSON leaves raw escaped (``\\u009b``)."""
-    return _CONTROLS.sub(lambda found: f"\\u{ord(found.group()):04x}", document)
-
-
-def _out(text: str) -> None:
-    print(_printable(text))
-
-
-def _say(message: str) -> None:
-    """A message on standard error: controls shown, cut to a few short lines."""
-    lines = _printable(message).splitlines() or [""]
-    kept = [line if len(line) <= MESSAGE_WIDTH else line[:MESSAGE_WIDTH] + "…"
-            for line in lines[:MESSAGE_LINES]]
-    if len(lines) > MESSAGE_LINES:
-        kept.append(f"  … and {len(lines) - MESSAGE_LINES} more line(s)")
-    print("\n".join(kept), file=sys.stderr)
-
-
-def _utf8_streams() -> None:
-    """Write UTF-8 whatever the terminal's encoding (names and rule quotes are not ASCII)."""
-    for stream, errors in ((sys.stdout, "surrogateescape"), (sys.stderr, "backslashreplace")):
-        if isinstance(stream, io.TextIOWrapper):
-            with contextlib.suppress(ValueError, OSError, io.UnsupportedOperation):
-                stream.reconfigure(encoding="utf-8", errors=errors)
-
-
-def _quiet_stdout() -> None:
-    """After the reader closed the pipe: send what is left to nowhere, so the flush at
-    exit does not fail again."""
-    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
+def _source_flags(command: argparse.ArgumentParser) -> None:
+    source = command.add_mutually_exclusive_group()
+    source.add_argument("--pool", help=POOL_HELP)
+    source.add_argument("--designs", action="store_true",
+                        help="the designs saved in the store ($LEVELER_DESIGNS) instead")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -445,7 +489,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     The one error boundary: whatever fails becomes a message on standard error naming
     what and where, with status 1; no traceback reaches the user.
     """
-    _utf8_streams()
+    utf8_streams()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -456,29 +500,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.handler(args)
         sys.stdout.flush()
     except LookupFailed as error:
-        _say(f"leveler: {error}")
+        say(f"leveler: {error}")
         return EXIT_FAILED
     except BrokenPipeError:
-        _quiet_stdout()  # `leveler table | head -1`: the reader has all it wanted
+        quiet_stdout()  # `leveler table | head -1`: the reader has all it wanted
         return EXIT_FAILED
     except KeyboardInterrupt:
-        _say(f"{command}: interrupted")
+        say(f"{command}: interrupted")
         return EXIT_INTERRUPTED
     except RecursionError:
-        _say(f"{command}: an input is nested too deeply to work with")
+        say(f"{command}: an input is nested too deeply to work with")
         return EXIT_FAILED
     except MemoryError:
-        _say(f"{command}: out of memory (an input is too large)")
+        say(f"{command}: out of memory (an input is too large)")
         return EXIT_FAILED
     except OverflowError as error:
-        _say(f"{command}: a number is too large to work with ({error})")
+        say(f"{command}: a number is too large to work with ({error})")
         return EXIT_FAILED
     except OSError as error:
         where = f" ({error.filename})" if error.filename else ""
-        _say(f"{command}: {error.strerror or error}{where}")
+        say(f"{command}: {error.strerror or error}{where}")
         return EXIT_FAILED
     except Exception as error:  # the boundary: a message, never a traceback
-        _say(f"{command}: failed: {type(error).__name__}: {error}")
+        say(f"{command}: failed: {type(error).__name__}: {error}")
         return EXIT_FAILED
     return status
 

@@ -29,7 +29,7 @@ def _check_rows(pool) -> None:
                     else row["max_level"] == band.max_level)
             now = characteristics(card, band.min_level, Zone.BATTLEFIELD)
             assert (row["power"], row["toughness"]) == (now.power, now.toughness)
-            assert row["abilities"] == "; ".join(now.abilities)  # 711.4: level up too
+            assert row["abilities"] == "\n".join(now.abilities)  # 711.4: level up too
             assert row["rule"] == " ".join(now.citations)
         assert rows["mana_invested"].tolist() == investment(card)["mana_invested"].tolist()
         assert rows["turn"].tolist() == turns_to_band(card)["turn"].tolist()

@@ -59,7 +59,7 @@ def test_table_lists_the_pool_at_a_level(capsys: pytest.CaptureFixture[str],
                                          pool: dict[str, LevelerCard]) -> None:
     assert main(["table", "--level", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "25 cards with 3 level counter(s), in the battlefield"
+    assert lines[0] == "25 cards with 3 level counters, on the battlefield"
     for card in pool.values():
         expected = characteristics(card, 3, Zone.BATTLEFIELD)
         row = next(line for line in lines if line.strip().startswith(card.name))

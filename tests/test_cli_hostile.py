@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from leveler import cli
+from leveler import cli, cli_output
 from leveler.cli import main
 from leveler.export import PNG_SIGNATURE
 
@@ -56,7 +56,7 @@ def assert_failed_cleanly(done: subprocess.CompletedProcess[str], *names: str) -
     assert done.returncode == 1, (done.returncode, done.stderr[-2000:])
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith("leveler")
-    assert 1 <= len(done.stderr.splitlines()) <= cli.MESSAGE_LINES + 1
+    assert 1 <= len(done.stderr.splitlines()) <= cli_output.MESSAGE_LINES + 1
     for name in names:
         assert name in done.stderr
     return done.stderr
@@ -277,7 +277,7 @@ def test_whatever_a_command_raises_is_one_message_and_exit_1(
     def explode(*args: object, **kwargs: object) -> None:
         raise failure
 
-    monkeypatch.setattr(cli, "resolve_pool", explode)
+    monkeypatch.setattr(cli, "pool_table", explode)
     assert main(["table"]) == 1
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("leveler table: ") and said in err
@@ -293,7 +293,7 @@ def test_a_long_error_is_cut_to_a_few_lines(tmp_path: Path,
     path.write_text(json.dumps(bad), "utf-8")
     assert main(["table", "--pool", str(path)]) == 1
     lines = capsys.readouterr().err.splitlines()
-    assert len(lines) == cli.MESSAGE_LINES + 1 and "more line(s)" in lines[-1]
+    assert len(lines) == cli_output.MESSAGE_LINES + 1 and "more line(s)" in lines[-1]
     assert lines[0].startswith(f"leveler: {path}: 40 card(s)")
 
 

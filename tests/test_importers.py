@@ -328,7 +328,7 @@ def test_cli_table_from_a_scryfall_file_notes_what_it_skipped(
 ) -> None:
     assert main(["table", "--level", "8", "--pool", str(FIXTURES / "scryfall_list.json")]) == 0
     captured = capsys.readouterr()
-    assert captured.out.splitlines()[0] == "3 cards with 8 level counter(s), in the battlefield"
+    assert captured.out.splitlines()[0] == "3 cards with 8 level counters, on the battlefield"
     assert "skipped 3 entries that are not levelers" in captured.err
 
 
