@@ -45,6 +45,7 @@ from leveler.io.budget import (
     SITUATION_BUDGET,
     JsonBudget,
     budget_events,
+    budget_items,
     open_regular_file,
     read_json_file,
 )
@@ -403,7 +404,7 @@ def _open_entries(stream: IO[bytes], source: str, budget: JsonBudget
 def _open_array(stream: IO[bytes], source: str, budget: JsonBudget
                 ) -> tuple[SourceFormat, Iterator[Entry], tuple[str, ...]]:
     """An array: the project's records, Scryfall cards (a bulk file), or MTGJSON cards."""
-    items = ijson.items(_parsed(stream, source, budget), "item")
+    items = budget_items(stream, "item", source=source, budget=budget)
     head = list(itertools.islice(items, 1))
     source_format = array_format(head[0] if head else None)
     return source_format, _read(source_format, itertools.chain(head, items)), ()
@@ -434,9 +435,8 @@ def _open_object(stream: IO[bytes], source: str, start: int, budget: JsonBudget
         notes = ("This Scryfall list has more pages (has_more); only this page was read.",)
     prefix = {"scryfall-card": "", "scryfall-list": "data.item",
               "mtgjson-set": "data.cards.item"}.get(sniffed)
-    events = _parsed(stream, source, budget)
-    items: Iterator[Any] = (ijson.kvitems(events, "data") if prefix is None
-                            else ijson.items(events, prefix))
+    items: Iterator[Any] = budget_items(stream, "data" if prefix is None else prefix,
+                                        source=source, budget=budget, pairs=prefix is None)
     return sniffed, _read(sniffed, items), notes
 
 

@@ -22,6 +22,7 @@ from leveler.io.budget import (
     JsonBudgetError,
     JsonSyntaxError,
     budget_events,
+    budget_items,
     guard_events,
     open_regular_file,
     read_json,
@@ -110,17 +111,29 @@ def test_guard_events_refuses_a_stream_of_events_from_any_parser() -> None:
         list(guarded)
 
 
-def test_budget_events_feed_ijson_items_one_at_a_time() -> None:
+def test_budget_events_feed_ijson_parse_and_items() -> None:
     data = json.dumps([{"name": f"card {i}"} for i in range(5)]).encode()
     events = budget_events(io.BytesIO(data), source="pool.json", budget=UPLOAD_POOL_BUDGET)
     names = [item["name"] for item in ijson.items(ijson.parse(events), "item")]
     assert names == [f"card {i}" for i in range(5)]
-    deep = b'[{"name": "a"}, ' + b"[" * 100 + b"]" * 100 + b"]"
-    events = budget_events(io.BytesIO(deep), source="pool.json", budget=UPLOAD_POOL_BUDGET)
-    items = ijson.items(ijson.parse(events), "item")
+
+
+def test_budget_items_yields_the_items_before_the_chunk_that_fails() -> None:
+    """Items are built chunk by chunk (1 KB for uploads), each chunk's events checked
+    first: the card before the hostile part arrives, the nesting after it is refused."""
+    data = json.dumps([{"name": f"card {i}"} for i in range(5)]).encode()
+    items = budget_items(io.BytesIO(data), "item", source="pool.json",
+                         budget=UPLOAD_POOL_BUDGET)
+    assert [item["name"] for item in items] == [f"card {i}" for i in range(5)]
+    deep = b'[{"name": "a"}, ' + b" " * 2048 + b"[" * 100 + b"]" * 100 + b"]"
+    items = budget_items(io.BytesIO(deep), "item", source="pool.json",
+                         budget=UPLOAD_POOL_BUDGET)
     assert next(items) == {"name": "a"}
     with pytest.raises(JsonBudgetError, match=r"pool.json: .*limit of 32, at \$\[1\]"):
         next(items)
+    pairs = budget_items(io.BytesIO(b'{"data": {"A": [1], "B": [2]}}'), "data", pairs=True,
+                         source="atomic.json", budget=UPLOAD_POOL_BUDGET)
+    assert list(pairs) == [("A", [1]), ("B", [2])]
 
 
 def test_read_json_file_reads_regular_files_and_refuses_a_fifo(tmp_path: Path) -> None:

@@ -19,15 +19,17 @@ from __future__ import annotations
 import io
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 import ijson  # type: ignore[import-untyped]
+import ijson.common  # type: ignore[import-untyped]
+import ijson.utils  # type: ignore[import-untyped]
 
 __all__ = ["LOCAL_POOL_BUDGET", "SITUATION_BUDGET", "UPLOAD_POOL_BUDGET", "JsonBudget",
-           "JsonBudgetError", "JsonSyntaxError", "budget_events", "guard_events",
+           "JsonBudgetError", "JsonSyntaxError", "budget_events", "budget_items", "guard_events",
            "open_regular_file", "read_json", "read_json_file"]
 
 _BOM = b"\xef\xbb\xbf"
@@ -159,94 +161,155 @@ class _Over(Exception):
 
 # ---------------------------------------------------------------- the guard
 
-def guard_events(events: Iterable[Event], *, source: str, budget: JsonBudget,
-                 offset: Any = None) -> Iterator[Event]:
-    """``events`` (ijson ``basic_parse`` pairs), refused with :class:`JsonBudgetError`
-    the moment one passes a limit of ``budget``. ``offset()``, if given, says how many
-    bytes were read so far (for the message)."""
+Checker = Generator[None, list[Event], None]
+
+
+def _checker(source: str, budget: JsonBudget, offset: Callable[[], int] | None) -> Checker:
+    """A coroutine sent lists of ``basic_parse`` events (a chunk's worth at a time): it
+    raises :class:`JsonBudgetError` at the first event that passes a limit. Its state
+    lives in local variables, so a chunk costs one loop, with no call per event."""
     max_depth, max_items, max_values = budget.max_depth, budget.max_items, budget.max_values
     max_string, max_number = budget.max_string, budget.max_number
-    keys: list[Any] = []     # per open container: the current key, or the item index
-    counts: list[int] = []   # per open container: items so far
+    keys: list[str | None] = []  # per open container: its current key (objects)
+    counts: list[int] = []       # per open container: items so far
     values = 0
 
     def refuse(limit: str, maximum: int, found: str = "") -> JsonBudgetError:
         read = offset() if offset is not None else None
         where = f"within the first {read:,} bytes" if read is not None else "while reading"
-        return JsonBudgetError(source, limit, maximum, _path(keys), where, found)
+        return JsonBudgetError(source, limit, maximum, _path(keys, counts), where, found)
+
+    while True:
+        events = yield
+        for kind, value in events:
+            if kind == "map_key":
+                if len(value) > max_string:
+                    raise refuse("string", max_string, f"a key of {len(value):,} characters")
+                keys[-1] = value
+            elif kind == "end_map" or kind == "end_array":
+                keys.pop()
+                counts.pop()
+            else:  # a value starts: count it in its container
+                if counts:
+                    counts[-1] += 1
+                    if counts[-1] > max_items:
+                        raise refuse("items", max_items)
+                values += 1
+                if values > max_values:
+                    raise refuse("values", max_values)
+                if kind == "start_map" or kind == "start_array":
+                    if len(counts) >= max_depth:
+                        raise refuse("depth", max_depth)
+                    keys.append(None)
+                    counts.append(0)
+                elif kind == "string":
+                    if len(value) > max_string:
+                        raise refuse("string", max_string, f"{len(value):,} characters")
+                elif kind == "number" and not -max_number < value < max_number:  # NaN too
+                    raise refuse("number", max_number)
 
 
+def _started(checker: Checker) -> Checker:
+    next(checker)
+    return checker
+
+
+def guard_events(events: Iterable[Event], *, source: str, budget: JsonBudget,
+                 offset: Callable[[], int] | None = None) -> Iterator[Event]:
+    """``events`` (ijson ``basic_parse`` pairs), refused with :class:`JsonBudgetError`
+    the moment one passes a limit of ``budget``. ``offset()``, if given, says how many
+    bytes were read so far (for the message)."""
+    check = _started(_checker(source, budget, offset)).send
     for event in events:
-        kind, value = event
-        if kind == "map_key":
-            if len(value) > max_string:
-                raise refuse("string", max_string, f"a key of {len(value):,} characters")
-            keys[-1] = value
-            yield event
-            continue
-        if kind[:4] == "end_":
-            keys.pop()
-            counts.pop()
-            yield event
-            continue
-        # a value starts: count it in its container
-        if counts:
-            if type(keys[-1]) is int:
-                keys[-1] += 1
-            counts[-1] += 1
-            if counts[-1] > max_items:
-                raise refuse("items", max_items)
-        values += 1
-        if values > max_values:
-            raise refuse("values", max_values)
-        if kind == "start_map" or kind == "start_array":
-            if len(counts) >= max_depth:
-                raise refuse("depth", max_depth)
-            keys.append(None if kind == "start_map" else -1)
-            counts.append(0)
-        elif kind == "string":
-            if len(value) > max_string:
-                raise refuse("string", max_string, f"{len(value):,} characters")
-        elif kind == "number" and not -max_number < value < max_number:  # NaN too
-            raise refuse("number", max_number)
+        check([event])
         yield event
 
 
-def _path(keys: list[Any]) -> str:
+def _path(keys: list[str | None], counts: list[int]) -> str:
     """The JSON path of the open containers, e.g. ``$.data[3].name`` (long ones cut)."""
     parts = ["$"]
-    for key in keys:
-        if key is None or key == -1:
-            continue
-        parts.append(f"[{key}]" if type(key) is int else
-                     f".{key}" if key.isidentifier() and len(key) <= 40 else
-                     f"[{key[:40]!r}]")
+    for key, count in zip(keys, counts, strict=True):
+        if key is not None:
+            parts.append(f".{key}" if key.isidentifier() and len(key) <= 40 else
+                         f"[{key[:40]!r}]")
+        elif count:
+            parts.append(f"[{count - 1}]")
     path = "".join(parts)
     return path if len(path) <= _PATH_CHARS else f"{path[:40]}…{path[-(_PATH_CHARS - 41):]}"
 
 
+def _chunks(counted: _Counted, source: str, budget: JsonBudget) -> Iterator[list[Event]]:
+    """The ``basic_parse`` events of each chunk of ``counted``, every one of them checked
+    (the same list object, refilled: use it before asking for the next)."""
+    events: list[Event] = ijson.utils.sendable_list()
+    parser = ijson.get_backend(ijson.backend).basic_parse_basecoro(events, use_float=True)
+    check = _started(_checker(source, budget, lambda: counted.offset)).send
+    while True:
+        data = counted.read(budget.chunk_bytes)
+        failure: Exception | None = None
+        try:
+            parser.send(data)
+        except StopIteration:
+            failure = None
+        except ijson.JSONError as error:  # the events before it are checked first
+            failure = error
+        check(events)
+        if failure is not None:
+            raise failure
+        yield events
+        del events[:]
+        if not data:
+            return
+
+
 def _events(counted: _Counted, source: str, budget: JsonBudget) -> Iterator[Event]:
-    parsed = ijson.basic_parse(counted, buf_size=budget.chunk_bytes, use_float=True)
-    return guard_events(parsed, source=source, budget=budget, offset=lambda: counted.offset)
+    for events in _chunks(counted, source, budget):
+        yield from events
 
 
 # ---------------------------------------------------------------- reading
 
 def budget_events(stream: IO[bytes], *, source: str, budget: JsonBudget) -> Iterator[Event]:
     """The ``basic_parse`` events of the JSON in ``stream``, read from its current position
-    under ``budget``: feed them to ``ijson.parse`` and then ``ijson.items``/``kvitems``.
+    under ``budget`` (for ``ijson.parse``, a builder, or a look at the first keys).
 
     Raises :class:`JsonBudgetError` or :class:`JsonSyntaxError` (ValueErrors naming
     ``source`` and the place) while iterating; a seekable stream is read again around the
     failure to name its exact line, column and byte.
     """
+    return _reported(stream, source, budget, lambda counted: _events(counted, source, budget))
+
+
+def budget_items(stream: IO[bytes], prefix: str, *, source: str, budget: JsonBudget,
+                 pairs: bool = False) -> Iterator[Any]:
+    """``ijson.items(stream, prefix)`` (``ijson.kvitems`` with ``pairs``) under ``budget``:
+    each chunk's events are checked before any is handed to ijson's C builder of items,
+    so nothing is built from an event that did not pass. Errors as
+    :func:`budget_events` raises them."""
+    backend = ijson.get_backend(ijson.backend)
+    build = backend.kvitems_basecoro if pairs else backend.items_basecoro
+
+    def pipeline(counted: _Counted) -> Iterator[Any]:
+        items: list[Any] = ijson.utils.sendable_list()
+        parse = backend.parse_basecoro(build(items, prefix, map_type=None))
+        send = parse.send
+        for events in _chunks(counted, source, budget):
+            for event in events:
+                send(event)
+            yield from items
+            del items[:]
+
+    return _reported(stream, source, budget, pipeline)
+
+
+def _reported(stream: IO[bytes], source: str, budget: JsonBudget,
+              pipeline: Callable[[_Counted], Iterator[Any]]) -> Iterator[Any]:
+    """What ``pipeline`` yields from ``stream`` counted; its failures as ValueErrors that
+    name ``source``, the limit and the place."""
     start = stream.tell() if stream.seekable() else None
     counted = _Counted(stream, budget.max_bytes, budget.chunk_bytes)
-    seen = False
     try:
-        for event in _events(counted, source, budget):
-            seen = True
-            yield event
+        yield from pipeline(counted)
     except _Over:
         raise JsonBudgetError(source, "bytes", budget.max_bytes, "$",
                               f"byte offset {budget.max_bytes:,}") from None
@@ -254,12 +317,27 @@ def budget_events(stream: IO[bytes], *, source: str, budget: JsonBudget) -> Iter
         raise _placed(error, stream, start, counted.offset, source, budget) from None
     except ijson.JSONError as error:
         reason = _reason(error)
-        if not seen and reason == "premature EOF":
+        if reason == "premature EOF" and _blank(stream, start):
             raise JsonSyntaxError(source, "the file is empty", "") from None
         place = _locate(stream, start, counted.offset, source, budget,
                         at_end=reason == "premature EOF")
         where = place if place else f"within the first {counted.offset:,} bytes"
         raise JsonSyntaxError(source, reason, where) from None
+
+
+def _blank(stream: IO[bytes], start: int | None) -> bool:
+    """Whether the stream holds only blanks (and a byte order mark) from ``start``."""
+    if start is None:
+        return False
+    stream.seek(start)
+    head = stream.read(len(_BOM))
+    chunk = head[len(_BOM):] if head == _BOM else head
+    while True:
+        if chunk.strip(b" \t\r\n"):
+            return False
+        chunk = stream.read(64 * 1024)
+        if not chunk:
+            return True
 
 
 def read_json(data: bytes | IO[bytes], *, source: str, budget: JsonBudget) -> Any:
