@@ -71,6 +71,15 @@ def test_round_trip_for_any_valid_design(card: LevelerCard) -> None:
     assert parse_card(format_card(card), **_same_arguments(card)) == card  # type: ignore[arg-type]
 
 
+@given(leveler_cards(gaps=True, other_costs=True))
+def test_round_trip_for_designs_with_gaps_and_non_mana_level_up_costs(card: LevelerCard) -> None:
+    """711.2a gaps and 702.87a non-mana costs survive format_card -> parse_card."""
+    assert parse_card(format_card(card), **_same_arguments(card)) == card  # type: ignore[arg-type]
+    assert bool(card.gaps) == any(w.startswith("711.2a") for w in card.rule_warnings)
+    assert card.level_up_is_mana == (not any(w.startswith("702.87a")
+                                             for w in card.rule_warnings))
+
+
 def test_abilities_outside_bands_come_before_them_and_stay_in_order() -> None:
     card = _parse("Flying\nLevel up {1}\nVigilance\nLEVEL 1-2\n2/2\nLEVEL 3+\n3/3")
     assert card.abilities == ("Flying", "Vigilance")
