@@ -67,18 +67,21 @@ def artifacts() -> Path:
 class MarimoServer:
     """``marimo run notebooks/explorer.py`` on a free loopback port, with its log kept."""
 
-    def __init__(self, pool: Path | None, designs: Path | None = None) -> None:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
+    def __init__(self, pool: Path | None, designs: Path | None = None,
+                 port: int | None = None) -> None:
+        if port is None:
+            with socket.socket() as sock:
+                sock.bind(("127.0.0.1", 0))
+                port = sock.getsockname()[1]
+        self.port = port
         self.url = f"http://127.0.0.1:{port}"
         env = dict(os.environ, MARIMO_SKIP_UPDATE_CHECK="1")
         env.pop("LEVELER_POOL", None)
         if pool is not None:
             env["LEVELER_POOL"] = str(pool)
-        # never the user's designs file: the one given, else a fresh one of this server's own
+        # never the user's designs store: the one given, else a fresh one of this server's own
         self.designs_dir = tempfile.TemporaryDirectory(prefix="leveler-designs-")
-        env["LEVELER_DESIGNS"] = str(designs or Path(self.designs_dir.name) / "designs.json")
+        env["LEVELER_DESIGNS"] = str(designs or Path(self.designs_dir.name) / "designs.sqlite")
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "marimo", "run", str(NOTEBOOK), "--headless",
@@ -101,6 +104,12 @@ class MarimoServer:
     def output(self) -> str:
         self.log.seek(0)
         return self.log.read().decode("utf-8", "replace")
+
+    def kill(self) -> None:
+        """``kill -9`` the server (its whole process group), as a crash would."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -142,8 +151,8 @@ def missing_pool_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def designs_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The designs file of :func:`bench_url`'s server (it does not exist at first)."""
-    return tmp_path_factory.mktemp("designs") / "designs.json"
+    """The designs store of :func:`bench_url`'s server (it does not exist at first)."""
+    return tmp_path_factory.mktemp("designs") / "designs.sqlite"
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,7 @@ import io
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -88,19 +89,30 @@ def chart_data(page: Page) -> list[dict[str, str]]:
     """The rows the chart draws: the CSV its Vega-Lite spec points at."""
     spec = json.loads(page.locator(".lv-chart marimo-vega").get_attribute("data-spec") or "{}")
     url = spec["data"]["url"]
-    response = page.request.get(page.url.rstrip("/") + "/" + url.removeprefix("./"))
+    response = page.request.get(urljoin(page.url, url))  # the page has ?draft=
     assert response.ok, url
     return list(csv.DictReader(io.StringIO(response.text())))
 
 
 def expect_chart_is_library(page: Page, pool: dict[str, LevelerCard], zone: Zone) -> None:
+    """The chart's data in the page draws, for every card, a step line that is the library's
+    P/T at every count of the slider: a point per segment and one closing the line."""
     levels = level_range(pool)
     rows = chart_data(page)
-    assert len(rows) == len(pool) * len(levels)
+    segments = (sum(len(card.bands) + 1 for card in pool.values())
+                if zone is Zone.BATTLEFIELD else len(pool))
+    assert len(rows) == segments + len(pool)
     for row in rows:
         now = characteristics(pool[row["name"]], int(row["level_counters"]), zone)
         assert (int(row["Power"]), int(row["Toughness"]), row["citation"]) == (
             now.power, now.toughness, now.rule), row
+    for name, card in pool.items():
+        line = sorted((int(row["level_counters"]), int(row["Power"]))
+                      for row in rows if row["name"] == name)
+        assert line[0][0] == levels.start and line[-1][0] == levels.stop - 1
+        for level in levels:
+            drawn = [power for start, power in line if start <= level][-1]
+            assert drawn == characteristics(card, level, zone).power, (name, level)
 
 
 def expect_level_rule(page: Page, level: int, levels: range) -> None:

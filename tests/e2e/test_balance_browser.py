@@ -13,6 +13,7 @@ import re
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -92,7 +93,7 @@ def chart_rows(page: Page, title: str) -> list[dict[str, str]]:
     urls = re.findall(r'"url": "([^"]+)"', json.dumps(found[0]))
     rows = []
     for url in dict.fromkeys(urls):
-        response = page.request.get(page.url.rstrip("/") + "/" + url.removeprefix("./"))
+        response = page.request.get(urljoin(page.url, url))  # the page has ?draft=
         assert response.ok, url
         rows += [row for row in csv.DictReader(io.StringIO(response.text())) if row.get("name")]
     return rows
