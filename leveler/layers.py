@@ -39,6 +39,7 @@ from leveler.model import LevelBand, LevelerCard, Zone
 from leveler.rules import active_band, below_or_gap
 from leveler.situation import (
     AddTypes,
+    CopyOf,
     GainAbility,
     LoseAllAbilities,
     SetTypes,
@@ -127,20 +128,22 @@ class _Copiable:
     subtypes: tuple[str, ...] = ()
     added_abilities: tuple[str, ...] = ()
     """Abilities a copy exception grants (707.9a), after the printed ones."""
+    face_pt: tuple[int, int] = (2, 2)
+    """P/T of face-down values (708.2a), or a copy exception's on top of them (707.9b)."""
 
     @property
     def power(self) -> int:
         """The uppermost box, or 2 face down (708.2a)."""
-        return self.card.power if self.card else 2
+        return self.card.power if self.card else self.face_pt[0]
 
     @property
     def toughness(self) -> int:
-        return self.card.toughness if self.card else 2
+        return self.card.toughness if self.card else self.face_pt[1]
 
     @property
     def printed_abilities(self) -> tuple[str, ...]:
         if self.card is None:
-            return ()
+            return self.added_abilities
         return (*self.card.abilities, self.card.level_up_ability, *self.added_abilities)
 
 
@@ -177,6 +180,14 @@ def _layer_1(situation: Situation, trace: Trace) -> _Copiable:
                       f"card; it is face up, and nothing can turn it face up as a "
                       f"{copy.card.name}", "707.2, 708.2a")
         copiable = _face_down_values(own_ts)
+        if copy.has_exceptions:  # Quicksilver Gargantuan, Phantasmal Image: still apply
+            copiable = _Copiable(
+                None, own_ts, card_types=("Creature", *copy.add_types),
+                subtypes=copy.add_subtypes, added_abilities=copy.add_abilities,
+                face_pt=(2 if copy.power is None else copy.power,
+                         2 if copy.toughness is None else copy.toughness))
+            trace.add("1a", "its copy effect's exceptions still apply on top of the face-down "
+                      f"values: {_exceptions(copy)}", "707.9a, 707.9b")
         return copiable if not situation.face_down else _layer_1b(situation, copiable, trace)
     else:
         card = copy.card
@@ -211,6 +222,17 @@ def _layer_1(situation: Situation, trace: Trace) -> _Copiable:
                       f"{ts(copy_ts)}, later than its own {ts(own_ts)}", "613.7a")
     copiable = _Copiable(card, band_ts, extra, types, subtypes, added)
     return _layer_1b(situation, copiable, trace) if situation.face_down else copiable
+
+
+def _exceptions(copy: CopyOf) -> str:
+    parts = []
+    if copy.power is not None or copy.toughness is not None:
+        parts.append(f"P/T {'2' if copy.power is None else copy.power}/"
+                     f"{'2' if copy.toughness is None else copy.toughness}")
+    if copy.add_types or copy.add_subtypes:
+        parts.append(f"also {' '.join((*copy.add_types, *copy.add_subtypes))}")
+    parts += copy.add_abilities
+    return "; ".join(parts)
 
 
 def _layer_1b(situation: Situation, copiable: _Copiable, trace: Trace) -> _Copiable:

@@ -241,11 +241,11 @@ def _copy(copier: str, exceptions: Mapping[str, Any] | None) -> _Edit:
         original = data["copy_of"] or {"card": data["card"]}
         copy: dict[str, Any] = {"card": original["card"]}
         if data["face_down"] or original.get("face_down"):
-            copy["face_down"] = True  # the face-down values, no exceptions here (707.2, 708.2a)
-        elif exceptions is not None:
+            copy["face_down"] = True  # the face-down values (707.2, 708.2a), exceptions on top
+        if exceptions is not None:
             copy["except"] = dict(exceptions)
-        elif "except" in original:  # a copy of a copy keeps the exceptions (707.9b)
-            copy["except"] = original["except"]
+        elif "except" in original and not data["face_down"]:  # a copy of a copy keeps them
+            copy["except"] = original["except"]  # (707.9b); face down they are gone (708.2a)
         kept = [{key: value for key, value in e.items() if key != "entered_with"}
                 for e in data["effects"] if kept_by_a_copy(e)]  # Godhead entered earlier
         return {**data, "card": copier, "copy_of": copy, "timestamp": now, "face_down": False,

@@ -231,10 +231,6 @@ def _copy_of(value: object, pool: Mapping[str, LevelerCard]) -> CopyOf | None:
     if data.get("timestamp") is not None:
         timestamp = _number(data["timestamp"], "copy_of.timestamp")
     face_down = _bool(data.get("face_down", False), "copy_of.face_down")
-    if face_down and (power is not None or toughness is not None or added):
-        raise SituationError("copy_of.except", "a copy of a face-down object copies its "
-                             "face-down values (707.2, 708.2a); this format takes no exceptions "
-                             "for it")
     return CopyOf(card, power, toughness, timestamp, added.get("types", ()),
                   added.get("subtypes", ()), added.get("abilities", ()), face_down)
 

@@ -158,11 +158,20 @@ def test_707_2_708_2a_a_copy_of_a_face_down_leveler_is_a_nameless_2_2() -> None:
     assert "nothing can turn it face up" in texts(result)
 
 
-def test_a_face_down_copy_takes_no_exceptions() -> None:
-    with pytest.raises(SituationError, match=r"copy_of\.except"):
-        parse_situation({"card": "Clone", "copy_of": {"card": "Kargan Dragonlord",
-                                                      "face_down": True,
-                                                      "except": {"power": 7}}})
+def test_707_9b_exceptions_still_apply_to_a_copy_of_a_face_down_leveler() -> None:
+    """Quicksilver Gargantuan copying a face-down creature: the face-down values, then its
+    exception: a nameless 7/7 (707.2, 707.9b). Phantasmal Image: a 2/2 Illusion with its
+    trigger (707.9a)."""
+    hidden = apply_preset({"card": "Kargan Dragonlord"}, "turn face down")
+    giant = resolve_situation(apply_preset(hidden, "Quicksilver Gargantuan"))
+    assert (giant.name, giant.power, giant.toughness) == (None, 7, 7)
+    image = resolve_situation(apply_preset(hidden, "Phantasmal Image"))
+    assert (image.power, image.toughness, image.subtypes) == (2, 2, ("Illusion",))
+    assert len(image.abilities) == 1 and "sacrifice it" in image.abilities[0]
+    assert "707.9a, 707.9b" in rules(image, "1a")
+    clone_of_image = resolve_situation(apply_preset(apply_preset(hidden, "Phantasmal Image"),
+                                                    "Clone"))
+    assert clone_of_image.subtypes == ("Illusion",)  # copiable: a copy of the copy has it
 
 
 def test_clone_keeps_an_effect_by_what_it_is_not_by_its_source_name() -> None:
