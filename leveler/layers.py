@@ -273,6 +273,22 @@ def _layer_4(situation: Situation, copiable: _Copiable,
     return types, subtypes
 
 
+def _covered(situation: Situation, types: tuple[str, ...], trace: Trace) -> Situation:
+    """Set aside the statics that cover creatures when it is not one after layer 4: they
+    apply from layer 6 on, to the objects they cover then (613.1d before 613.1f, 613.6)."""
+    if "Creature" in types:
+        return situation
+    kept = []
+    for effect in situation.effects:
+        if effect.affects == "creatures" and not isinstance(effect, SetTypes | AddTypes):
+            trace.add("4", f"{source(effect, f'a {effect.type} effect')} covers creatures, and "
+                      "it is not one after layer 4: that effect does not apply to it",
+                      "613.6, 613.1d")
+        else:
+            kept.append(effect)
+    return replace(situation, effects=tuple(kept))
+
+
 # --------------------------------------------------------------------------- layer 6
 
 
@@ -474,6 +490,7 @@ def _on_battlefield(situation: Situation) -> Resolution:
     entry_order_step(situation, trace)
     copiable = _layer_1(situation, trace)
     types, subtypes = _layer_4(situation, copiable, trace)
+    situation = _covered(situation, types, trace)
     abilities, band, decided = _layer_6(situation, copiable, types, subtypes, trace)
     power: int | None = None
     toughness: int | None = None

@@ -263,7 +263,7 @@ def _entered_with(first: str) -> _Edit:
             raise PresetError("Godhead of Awe, entering with it: only for a face-up leveler "
                               "that is not a copy (its own card's name orders the entry)")
         own = parse_situation(data, pool).name
-        effect = {**_BASE_1_1, "source": "Godhead of Awe", "origin": "static",
+        effect = {**_BASE_1_1, "source": "Godhead of Awe", **_STATIC,
                   "entered_with": True, "timestamp": data["timestamp"]}
         others = [e for e in data["effects"] if not e.get("entered_with")]
         order = ["Godhead of Awe", own] if first == "Godhead" else [own, "Godhead of Awe"]
@@ -291,7 +291,7 @@ def _preset(name: str, kind: str, summary: str, models: str, rule: str, edit: _E
 _BASE_1_1 = {"type": "set_base_pt", "power": 1, "toughness": 1}
 _LOSE_ALL = {"type": "lose_all_abilities"}
 _SPELL = {"origin": "spell"}
-_STATIC = {"origin": "static"}
+_STATIC = {"origin": "static", "affects": "creatures"}
 _PHANTASMAL = {"subtypes": ["Illusion"],
                "abilities": ["When this creature becomes the target of a spell or ability, "
                              "sacrifice it."]}

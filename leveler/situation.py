@@ -38,6 +38,7 @@ from leveler.situation_fields import (
 )
 from leveler.situation_types import (
     _EFFECT_CLASSES,
+    AFFECTS,
     EFFECT_TYPES,
     AddTypes,
     CopyOf,
@@ -183,7 +184,7 @@ _COUNTER_KEYS = ("level", "+1/+1", "-1/-1")
 _TIMING_KEYS = ("controller_has_priority", "own_turn", "main_phase", "stack_empty")
 _COPY_KEYS = ("card", "except", "timestamp", "face_down")
 _EXCEPT_KEYS = ("power", "toughness", "types", "subtypes", "abilities")
-_COMMON = ("source", "origin", "entered_with")
+_COMMON = ("source", "origin", "entered_with", "affects")
 _EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # type: (required fields, optional fields)
     "set_base_pt": (("timestamp",), ("power", "toughness", *_COMMON)),
@@ -195,7 +196,8 @@ _EFFECT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "add_types": (("timestamp",), ("card_types", "subtypes", *_COMMON)),
 }
 _NEW_IN_2 = {"top": ("entry_order",), "copy_of": ("face_down",),
-             "except": ("types", "subtypes", "abilities"), "effect": ("origin", "entered_with")}
+             "except": ("types", "subtypes", "abilities"), "effect": ("origin", "entered_with",
+                                                                    "affects")}
 
 
 def _counters(value: object) -> Counters:
@@ -265,6 +267,10 @@ def _effect(value: object, path: str) -> Effect:
         elif key == "origin":
             if raw not in ORIGINS:
                 raise SituationError(where, f"expected one of {', '.join(ORIGINS)}, got {raw!r}")
+            fields[key] = raw
+        elif key == "affects":
+            if raw not in AFFECTS:
+                raise SituationError(where, f"expected one of {', '.join(AFFECTS)}, got {raw!r}")
             fields[key] = raw
         else:  # ability, source
             fields[key] = _text(raw, where)
@@ -423,7 +429,7 @@ def _card_to_json(card: LevelerCard | str, pool: Mapping[str, LevelerCard]) -> A
 def _effect_to_json(effect: Effect) -> dict[str, Any]:
     data: dict[str, Any] = {"type": effect.type}
     for key in ("ability", "card_types", "subtypes", "power", "toughness", "timestamp",
-                "source", "origin"):
+                "source", "origin", "affects"):
         value = getattr(effect, key, None)
         if value is not None:
             data[key] = list(value) if isinstance(value, tuple) else value

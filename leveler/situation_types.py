@@ -12,7 +12,12 @@ from typing import ClassVar
 from leveler.model import LevelerCard, Zone
 from leveler.situation_fields import SituationError, _number, _whole, _zone
 
+AFFECTS = ("creatures",)
+"""What a static's effect covers, when that can change: "creatures" (Humility, Glorious
+Anthem) covers the object only while it is a creature after layer 4 (613.1d, 613.6)."""
+
 __all__ = [
+    "AFFECTS",
     "EFFECT_TYPES",
     "AddTypes",
     "CopyOf",
@@ -99,6 +104,7 @@ class SetBasePT:
     source: str | None = None
     origin: str | None = None
     entered_with: bool = False
+    affects: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +118,7 @@ class ModifyPT:
     source: str | None = None
     origin: str | None = None
     entered_with: bool = False
+    affects: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +130,7 @@ class SwitchPT:
     source: str | None = None
     origin: str | None = None
     entered_with: bool = False
+    affects: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +142,7 @@ class LoseAllAbilities:
     source: str | None = None
     origin: str | None = None
     entered_with: bool = False
+    affects: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +155,7 @@ class GainAbility:
     source: str | None = None
     origin: str | None = None
     entered_with: bool = False
+    affects: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +171,7 @@ class SetTypes:
     source: str | None = None
     origin: str | None = None
     entered_with: bool = False
+    affects: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +185,7 @@ class AddTypes:
     source: str | None = None
     origin: str | None = None
     entered_with: bool = False
+    affects: str | None = None
 
 
 Effect = SetBasePT | ModifyPT | SwitchPT | LoseAllAbilities | GainAbility | SetTypes | AddTypes

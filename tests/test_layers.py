@@ -583,9 +583,9 @@ def test_preset_effects_are_stamped_now_unless_told() -> None:
     assert next_timestamp(situation_to_dict(parse_situation(start))) == 10
     assert apply_preset(start, "Humility")["effects"][1:] == [
         {"type": "lose_all_abilities", "timestamp": 10, "source": "Humility",
-         "origin": "static"},
+         "origin": "static", "affects": "creatures"},
         {"type": "set_base_pt", "power": 1, "toughness": 1, "timestamp": 10,
-         "source": "Humility", "origin": "static"}]
+         "source": "Humility", "origin": "static", "affects": "creatures"}]
     assert apply_preset(start, "Diminish", timestamp=2)["effects"][-1]["timestamp"] == 2
 
 

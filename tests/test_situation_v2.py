@@ -283,3 +283,17 @@ def test_613_1f_the_grant_follows_its_types_and_its_removal() -> None:
     humbled = resolve_situation(apply_preset({"card": "Joraga Treespeaker",
                                               "counters": {"level": 5}}, "Humility"))
     assert humbled.abilities == ()
+
+
+def test_613_6_a_static_that_covers_creatures_skips_a_noncreature_leveler() -> None:
+    """Soul Sculptor made it an enchantment (layer 4, before layer 6): Humility and Glorious
+    Anthem cover creatures only, so they do not apply to it, whatever the timestamps."""
+    sculpted = apply_preset({"card": "Student of Warfare", "counters": {"level": 7}},
+                            "Soul Sculptor")
+    humbled = resolve_situation(apply_preset(sculpted, "Humility"))
+    assert "Double strike" in humbled.abilities and humbled.band is not None
+    assert any(s.rule == "613.6, 613.1d" and "Humility" in s.description
+               for s in humbled.trace)
+    spell = apply_preset({"card": "Student of Warfare", "counters": {"level": 7}},
+                         "Merfolk Trickster")  # a spell's effect on it: it stays
+    assert resolve_situation(apply_preset(spell, "Soul Sculptor")).abilities == ()
