@@ -59,7 +59,8 @@ from leveler.trace import (
 
 __all__ = ["RULING", "Resolution", "TraceStep", "resolve_situation"]
 
-_LEVEL_UP = re.compile(r"^level up\b", re.IGNORECASE)
+_LEVEL_UP = re.compile(r"^level up\s*(?:\{|[—–-])", re.IGNORECASE)
+"""The level up keyword with its cost (702.87a), not "Level up abilities you activate ..."."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -297,3 +297,19 @@ def test_613_6_a_static_that_covers_creatures_skips_a_noncreature_leveler() -> N
     spell = apply_preset({"card": "Student of Warfare", "counters": {"level": 7}},
                          "Merfolk Trickster")  # a spell's effect on it: it stays
     assert resolve_situation(apply_preset(spell, "Soul Sculptor")).abilities == ()
+
+
+def test_702_87a_an_ability_starting_level_up_is_not_the_level_up_ability() -> None:
+    """'Level up abilities you activate cost {1} less' printed first is no level up: the
+    level up step names the keyword; a gained lookalike does not count as level up."""
+    card = {"name": "Mentor", "power": 1, "toughness": 1,
+            "oracle_text": "Level up abilities you activate cost {1} less to activate.\n"
+                           "Level up—Pay 2 life.\nLEVEL 1+\n2/2"}
+    result = resolve_situation({"card": card})
+    step = next(s for s in result.trace if s.layer == "level up")
+    assert step.description.startswith("Level up—Pay 2 life. can be activated now")
+    humbled = {"card": card, "effects": [
+        {"type": "lose_all_abilities", "timestamp": 1},
+        {"type": "gain_ability", "ability": "Level up abilities you activate cost {1} less.",
+         "timestamp": 2}]}
+    assert not resolve_situation(humbled).has_level_up
