@@ -207,7 +207,8 @@ def _hexmage(data: dict[str, Any], now: float,
 def _teacher(data: dict[str, Any], now: float,
              pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
     resolution = resolve_situation(data, pool)
-    if data["zone"] != "battlefield" or not resolution.has_level_up:
+    if (data["zone"] != "battlefield" or not resolution.has_level_up
+            or "Creature" not in resolution.card_types):
         return data  # not a creature you control with level up: nothing happens
     return _add_counter("level", 2)(data, now, pool)
 

@@ -313,3 +313,9 @@ def test_702_87a_an_ability_starting_level_up_is_not_the_level_up_ability() -> N
         {"type": "gain_ability", "ability": "Level up abilities you activate cost {1} less.",
          "timestamp": 2}]}
     assert not resolve_situation(humbled).has_level_up
+
+
+def test_venerated_teacher_skips_a_leveler_that_is_not_a_creature_now() -> None:
+    """'each creature you control with level up': a Soul Sculptor'd leveler is none (208.3)."""
+    sculpted = apply_preset({"card": "Student of Warfare"}, "Soul Sculptor")
+    assert apply_preset(sculpted, "Venerated Teacher")["counters"]["level"] == 0
