@@ -20,6 +20,7 @@ from typing import Any
 from leveler.io.designs import (
     DESIGN_FIELDS,
     MAX_DESIGNS,
+    MAX_IMPORT_BYTES,
     MAX_RECORD_BYTES,
     DesignConflict,
     Designs,
@@ -27,14 +28,16 @@ from leveler.io.designs import (
     DesignsStore,
     StoredDraft,
     new_draft_token,
+    read_designs_json,
     valid_token,
 )
+from leveler.io.uploads import decode_upload, upload_label
 from leveler.labels import LABELS
 
 __all__ = ["NEW_DESIGN", "Opened", "Restored", "Saved", "design_choices", "designs_html",
            "draft_fields", "draft_token", "expected_revision", "history_choices",
-           "offered_draft", "open_designs", "opened_for", "pick_label", "restore_design",
-           "save_and_reload", "save_draft"]
+           "import_error", "import_upload", "offered_draft", "open_designs", "opened_for",
+           "pick_label", "restore_design", "save_and_reload", "save_draft"]
 
 Opened = tuple[str | None, int | None]
 """What a session opened: a design's name and revision, or ``(None, None)`` for a new one."""
@@ -239,6 +242,35 @@ def save_draft(store: DesignsStore, token: str, record: Mapping[str, Any], opene
     except DesignsError as error:
         return _words(text)["draft_not_kept"].format(error=error)
     return None
+
+
+def import_error(raw: object) -> str | None:
+    """For ``mo.ui.form(validate=...)``: why the picked designs file cannot be imported, or
+    None; its size is checked on the upload's base64 text before decoding. Never raises
+    (marimo takes a validator that raises for one that accepted)."""
+    try:
+        name, contents = decode_upload(raw, max_bytes=MAX_IMPORT_BYTES, what="a designs file")
+        read_designs_json(contents, name)
+    except Exception as error:  # every failure is a message, never an accepted upload
+        return str(error)[:500]
+    return None
+
+
+def import_upload(store: DesignsStore, uploaded: Any,
+                  text: Mapping[str, str] | None = None) -> tuple[str | None, bool]:
+    """Import the submitted designs file (``mo.ui.file`` results) into the store: what was
+    done, and whether it was (nothing submitted: ``(None, True)``)."""
+    first = uploaded[0] if isinstance(uploaded, list | tuple) and uploaded else None
+    if first is None:
+        return None, True
+    name = upload_label(getattr(first, "name", "the file"))
+    try:
+        contents = getattr(first, "contents", b"")
+        if len(contents) > MAX_IMPORT_BYTES:
+            raise DesignsError(f"{name} is larger than {MAX_IMPORT_BYTES:,} bytes")
+        return store.import_json(contents, name), True
+    except DesignsError as error:
+        return _words(text)["import_failed"].format(error=error), False
 
 
 def designs_html(designs: Designs, text: Mapping[str, str] | None = None) -> str:

@@ -401,6 +401,8 @@ _EN: dict[str, str] = {
     "designs_read_only": "This store is read-only on the server: designs can be opened, "
                          "not saved.",
     "designs_export": "Export the designs (JSON)",
+    "designs_import": "Import a designs file (JSON):",
+    "import_failed": "Not imported: {error}",
 }
 
 _FR: dict[str, str] = {
@@ -686,6 +688,8 @@ _FR: dict[str, str] = {
     "designs_read_only": "Ce magasin est en lecture seule sur le serveur : les créations "
                          "s'ouvrent, mais ne s'enregistrent pas.",
     "designs_export": "Exporter les créations (JSON)",
+    "designs_import": "Importer un fichier de créations (JSON) :",
+    "import_failed": "Pas importé : {error}",
 }
 
 LABELS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}

@@ -283,8 +283,28 @@ def _(ui_text):
 
 
 @app.cell
-def _(designs_reload, designs_store, designs_view, keep, kept, kept_values, ui_text):
-    designs_reload  # a click reads the store again: other sessions' saves show up
+def _(designs_view):
+    # a JSON designs file to import: checked (size, then a budgeted read) before it is taken
+    designs_upload = mo.ui.file(filetypes=[".json"]).form(
+        submit_button_label="OK", bordered=False, validate=designs_view.import_error)
+    return (designs_upload,)
+
+
+@app.cell
+def _(designs_store, designs_upload, designs_view, kept, kept_values, ui_text):
+    # imported once per submitted file (a language switch re-runs this cell, not the import)
+    if kept("imported", None) is not designs_upload.value:
+        kept_values["imported"] = designs_upload.value
+        kept_values["import_said"] = designs_view.import_upload(
+            designs_store, designs_upload.value, ui_text)
+    import_note, import_ok = kept("import_said", (None, True))
+    return import_note, import_ok
+
+
+@app.cell
+def _(designs_reload, designs_store, designs_view, import_note, keep, kept, kept_values,
+      ui_text):
+    designs_reload, import_note  # a click (or an import) reads the store again
     designs_file = designs_view.open_designs(designs_store)
     _choices = designs_view.design_choices(designs_file, ui_text)
     _open = designs_view.pick_label(_choices, kept("pick", None), ui_text)
@@ -379,11 +399,11 @@ def _(designs_store, designs_view, draft, draft_token, kept, ui_text):
 
 
 @app.cell
-def _(design_copy, design_save, designs_reload, designs_store, designs_view, draft, kept,
-      kept_values, ui_text):
+def _(design_copy, design_save, designs_reload, designs_store, designs_view, draft,
+      import_note, kept, kept_values, ui_text):
     # a save starts from the revision this session opened: a design changed meanwhile by
     # another session is refused, said out loud; then the store is read again
-    designs_reload
+    designs_reload, import_note
     _copy = bool(design_copy.value)
     _saved = designs_view.save_and_reload(
         designs_store, draft.record if design_save.value or _copy else None,
@@ -484,8 +504,9 @@ def _(balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool, 
 @app.cell
 def _(balance_view, bench, design_copy, design_cost, design_history, design_name, design_pick,
       design_power, design_restore, design_restored, design_save, design_text,
-      design_toughness, design_type, designs, designs_reload, designs_store, designs_view,
-      draft, draft_kept_note, draft_note, save_note, save_ok, ui_text):
+      design_toughness, design_type, designs, designs_reload, designs_store, designs_upload,
+      designs_view, draft, draft_kept_note, draft_note, import_note, import_ok, save_note,
+      save_ok, ui_text):
     def _said(note, ok):
         return mo.callout(mo.Html(balance_view.message_html(note)),
                           kind="success" if ok else "danger") if note else ""
@@ -501,6 +522,9 @@ def _(balance_view, bench, design_copy, design_cost, design_history, design_name
         mo.hstack([design_history, design_restore], justify="start", align="end"),
         _said(design_restored.note, design_restored.ok),
         mo.Html(designs_view.designs_html(designs, ui_text)), _export,
+        mo.hstack([mo.md(ui_text["designs_import"]), designs_upload], justify="start",
+                  align="center"),
+        _said(import_note, import_ok),
     ])
     _rows = bench.design_rows
     bench_parsed = mo.vstack([

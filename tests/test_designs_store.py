@@ -181,8 +181,9 @@ def test_export_and_import_round_trip_in_the_json_designs_format(
 
 
 @pytest.mark.parametrize(("data", "why"), [
-    (b"{not json", "not JSON"), (b'{"designs": []}', "not a JSON array"),
-    (b"[" * 3000, "nests 3000 levels"), (b"\xff\xfe", "not UTF-8"),
+    (b"{not json", "x.json: not a JSON file"), (b'{"designs": []}', "not a JSON array"),
+    (b"[" * 3000, "nested deeper than the limit of 8"), (b"\xff\xfe", "not a JSON file"),
+    (b"[" + b'"x",' * 60_000 + b'"x"]', "limit of 50,000"),
 ])
 def test_a_bad_designs_file_is_refused_before_it_is_built(data: bytes, why: str) -> None:
     with pytest.raises(DesignsError, match=why):

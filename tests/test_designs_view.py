@@ -4,13 +4,22 @@ their own problem, the caps and the store's file name (never a server path) in t
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from leveler import balance_view as bv
 from leveler import designs_view as dv
-from leveler.io.designs import MAX_DESIGNS, DesignsStore, new_draft_token, open_store
+from leveler.io.designs import (
+    MAX_DESIGNS,
+    MAX_IMPORT_BYTES,
+    DesignsStore,
+    new_draft_token,
+    open_store,
+)
 from leveler.labels import LABELS
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
@@ -141,3 +150,26 @@ def test_the_picker_offers_a_new_design_then_each_saved_one(store: DesignsStore)
     assert dv.opened_for(store.snapshot(), bv.NEW_DESIGN_LABEL, bv.NEW_DESIGN) == (None, None)
     french = dv.design_choices(store.snapshot(), FR)
     assert next(iter(french)) == "Nouvelle création"
+
+
+def upload(name: str, data: bytes) -> list[list[str]]:
+    """A ``mo.ui.file`` frontend value: ``[[name, base64]]``."""
+    return [[name, base64.b64encode(data).decode()]]
+
+
+def test_an_uploaded_designs_file_is_checked_before_it_is_taken_and_never_raises(
+        store: DesignsStore) -> None:
+    good = json.dumps([KNIGHT, BROKEN]).encode()
+    assert dv.import_error(upload("mine.json", good)) is None
+    nested = dv.import_error(upload("deep.json", b"[" * 3000))
+    assert nested is not None and "deep.json" in nested and "limit of 8" in nested
+    big = dv.import_error(upload("big.json", b" " * (MAX_IMPORT_BYTES + 10)))
+    assert big is not None and "larger than the limit" in big
+    for raw in (None, [], [["x.json", 5]], [["x.json", "@@not base64@@"]], object()):
+        assert isinstance(dv.import_error(raw), str)  # a message, never an exception
+    note, ok = dv.import_upload(store, [SimpleNamespace(name="mine.json", contents=good)])
+    assert ok and note is not None and "mine.json imported into designs.sqlite" in note
+    assert store.snapshot().records == (KNIGHT, BROKEN)
+    note, ok = dv.import_upload(store, [SimpleNamespace(name="bad.json", contents=b"{")], FR)
+    assert not ok and note is not None and note.startswith("Pas importé : ")
+    assert dv.import_upload(store, None) == (None, True)

@@ -13,7 +13,7 @@
   not JSON) is that design's ``problem``; it never fails the store or other designs.
 - Budgets: :data:`MAX_DESIGNS` designs per store, :data:`MAX_RECORD_BYTES` per record,
   :data:`MAX_DRAFTS` drafts (the oldest go first); a JSON file to import is read under
-  :data:`MAX_IMPORT_BYTES` and :data:`MAX_IMPORT_DEPTH`, checked before it is decoded.
+  :data:`DESIGNS_BUDGET` (:mod:`leveler.io.budget`: checked while reading).
 - Drafts (what a session has typed, saved as it is typed) are keyed by a random token the
   browser keeps (:func:`new_draft_token`), so a reload or a server restart offers them back.
 - The location is server configuration only (:func:`default_store_path`:
@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from leveler.data import card_from_record
+from leveler.io.budget import JsonBudget, JsonBudgetError, JsonSyntaxError, read_json
 from leveler.model import LevelerCard
 from leveler.text import CardTextError
 
@@ -198,27 +199,23 @@ def open_store(path: str | Path | None = None) -> DesignsStore:
     return store
 
 
+DESIGNS_BUDGET = JsonBudget(max_bytes=MAX_IMPORT_BYTES, max_depth=MAX_IMPORT_DEPTH,
+                            max_values=400_000, max_items=50_000, max_string=MAX_RECORD_BYTES)
+"""A JSON designs file to import: flat records (depth 3), checked while it is read."""
+
+
 def read_designs_json(data: bytes, source: str = "the file") -> list[Any]:
-    """A JSON designs file's records, read under :data:`MAX_IMPORT_BYTES` and
-    :data:`MAX_IMPORT_DEPTH` (checked on the bytes before decoding); DesignsError if not."""
-    if len(data) > MAX_IMPORT_BYTES:
-        raise DesignsCapError(f"{source} is {len(data):,} bytes; a designs file may have "
-                              f"{MAX_IMPORT_BYTES:,} at most")
+    """A JSON designs file's records, read under :data:`DESIGNS_BUDGET` (size, depth,
+    counts and string length checked while reading, before anything is built);
+    DesignsError (naming ``source`` and the limit) if not."""
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise DesignsError(f"{source} is not UTF-8 text (byte {error.start})") from None
-    depth = deepest = 0
-    for bracket in re.findall(r"[\[\]{}]", re.sub(r'"(?:[^"\\]|\\.)*"', "", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-    if deepest > MAX_IMPORT_DEPTH:
-        raise DesignsCapError(f"{source} nests {deepest} levels deep; a designs file may "
-                              f"nest {MAX_IMPORT_DEPTH}")
-    try:
-        records = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise DesignsError(f"{source} is not JSON ({str(error)[:120]})") from None
+        records = read_json(data, source=source, budget=DESIGNS_BUDGET)
+    except JsonBudgetError as error:
+        raise DesignsCapError(str(error)) from None
+    except JsonSyntaxError as error:
+        raise DesignsError(str(error)[:300]) from None
+    except ValueError as error:
+        raise DesignsError(f"{source} is not JSON ({str(error)[:200]})") from None
     if not isinstance(records, list):
         raise DesignsError(f"{source} is not a JSON array of designs")
     return records
