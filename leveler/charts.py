@@ -80,8 +80,10 @@ BRUSH_SELECTION = "brush"
 RULE_COLOUR = "#c77d00"
 """Colour of the current-level rule."""
 
-_CHART_COLUMNS = ("name", "colour", "level_counters", "levels", *METRICS, "pt", "band",
-                  "citation")
+_CHART_COLUMNS = ("name", "colour", "level_counters", "until", "levels", *METRICS, "pt",
+                  "band", "citation")
+_HIT_WIDTH = 8
+"""Pixels around a segment's flat line where a hover or click reaches it."""
 
 
 _TITLE_X = -34
@@ -145,7 +147,8 @@ def chart_frame(grid: PoolGrid, zone: Zone | str, names: Iterable[str]) -> pd.Da
     """The step lines of the cards ``names`` in ``zone``, from their segments: one row per
     segment that starts on the chart's axis (``grid.levels``), at its first count, and one
     more per card at the axis end that closes its line. ``levels`` says which counts the
-    row's values hold for (``2-6``, ``7+``). Its size is the cards' bands, not their counts.
+    row's values hold for (``2-6``, ``7+``), ``until`` where its flat line ends (the next
+    point). Its size is the cards' bands, not their counts.
     """
     frame = grid.segments
     zone = Zone.coerce(zone)
@@ -160,10 +163,16 @@ def chart_frame(grid: PoolGrid, zone: Zone | str, names: Iterable[str]) -> pd.Da
     closing = rows[~rows["name"].duplicated(keep="last") & (first < end)]
     # each card's closing row right after its last segment (stable sort of the index)
     rows = pd.concat([rows, closing.assign(level_counters=end)]).sort_index(kind="stable")
+    # where each point's flat line ends: the next point of the same card (itself for the last)
+    following = rows["level_counters"].shift(-1)
+    same_card = rows["name"].eq(rows["name"].shift(-1)).to_numpy()
+    rows = rows.assign(until=np.where(same_card, following, rows["level_counters"]).astype(
+        np.int64))
     return pd.DataFrame({
         "name": rows["name"].astype(str),
         "colour": rows["colour"],
         "level_counters": rows["level_counters"],
+        "until": rows["until"],
         "levels": rows["levels"],
         "Power": rows["power"],
         "Toughness": rows["toughness"],
@@ -323,12 +332,18 @@ def progression_chart(
                  alt.Tooltip("citation:N", title=words["chart.rule"])],
     )
     faded = alt.value(0.12)
+    # the selections belong to the lines' layer, drawn first: the transparent background a
+    # drag needs lies under the lines, so a click or hover anywhere on a line reaches it
+    # (there is a point only where a segment starts)
     layers: list[alt.Chart] = [
         base.mark_line(interpolate="step-after", strokeWidth=2).encode(
-            opacity=alt.when(card).then(alt.value(0.9)).otherwise(faded)),
-        base.mark_circle(size=30).encode(
-            opacity=alt.when(card & brush).then(alt.value(0.9)).otherwise(faded),
+            opacity=alt.when(card).then(alt.value(0.9)).otherwise(faded),
         ).add_params(card, brush),
+        base.mark_circle(size=30).encode(
+            opacity=alt.when(card & brush).then(alt.value(0.9)).otherwise(faded)),
+        # an invisible wide rule along each segment: hovering or clicking anywhere on a
+        # line's flat part shows that segment's tooltip and picks its card
+        base.mark_rule(strokeWidth=_HIT_WIDTH, opacity=0, aria=False).encode(x2="until:Q"),
     ]
     if level is not None:
         layers.append(alt.Chart(pd.DataFrame({"level": [level]})).mark_rule(

@@ -67,8 +67,10 @@ def test_chart_step_lines_are_characteristics_at_every_level(pool, grid, zone):
 
 def test_the_points_say_which_counts_they_hold_for(pool, grid):
     frame = chart_frame(grid, Zone.BATTLEFIELD, ["Student of Warfare"])
+    end = grid.levels.stop - 1
     assert list(frame["levels"]) == ["0-1", "2-6", "7+", "7+"]
-    assert list(frame["level_counters"]) == [0, 2, 7, grid.levels.stop - 1]
+    assert list(frame["level_counters"]) == [0, 2, 7, end]
+    assert list(frame["until"]) == [2, 7, end, end]  # each flat part, to the next point
     assert set(chart_frame(grid, Zone.HAND, ["Student of Warfare"])["levels"]) == {"0+"}
 
 
@@ -122,8 +124,10 @@ def test_the_chart_is_two_step_line_panels_coloured_by_card_colour(grid):
     frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
     spec = progression_chart(frame, grid.levels).to_dict()
     assert spec["repeat"] == {"column": list(METRICS)}
-    line, points = spec["spec"]["layer"]
+    line, points, hits = spec["spec"]["layer"]
     assert "opacity" in line["encoding"] and "opacity" in points["encoding"]
+    assert hits["mark"]["type"] == "rule" and hits["mark"]["opacity"] == 0
+    assert hits["encoding"]["x2"]["field"] == "until"
     assert line["mark"]["type"] == "line" and line["mark"]["interpolate"] == "step-after"
     assert points["mark"]["type"] == "circle"
     encoding = points["encoding"]
