@@ -10,6 +10,7 @@ A cost is a run of symbols in braces: ``{2}{W}``, ``{W/U}`` (hybrid), ``{2/W}``
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ class ManaCostError(ValueError):
     """A mana cost that is not a run of valid mana symbols."""
 
 
+@functools.lru_cache(maxsize=1024)
 def _symbol_value(symbol: str) -> tuple[int, tuple[str, ...]]:
     """Mana value and colours of one symbol's inside, e.g. ``"2/W"`` -> ``(2, ("W",))``.
 
@@ -95,9 +97,7 @@ class ManaCost:
                 f"mana cost {text!r} is not a run of symbols in braces like '{{2}}{{W}}'"
                 f" (stopped at character {position + 1})"
             )
-        for symbol in symbols:
-            _symbol_value(symbol)
-        return cls(tuple(symbols))
+        return cls(tuple(symbols))  # __post_init__ checks each symbol
 
     @property
     def mana_value(self) -> int:

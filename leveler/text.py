@@ -161,10 +161,11 @@ def _lines(text: str) -> list[_Line]:
 
 def _number(digits: str, line: _Line, what: str, *, limit: int, rule: str) -> int:
     """A printed number, refused above ``limit`` (before reading a long run of digits)."""
-    if len(digits) > _MAX_NUMBER_DIGITS or int(digits) > limit:
+    number = int(digits) if len(digits) <= _MAX_NUMBER_DIGITS else limit + 1
+    if number > limit:
         raise CardTextError(f"{what} is larger than {limit:,}, the most this library accepts",
                             line_number=line.number, line=line.text, rule=rule)
-    return int(digits)
+    return number
 
 
 def _level(digits: str, line: _Line) -> int:
