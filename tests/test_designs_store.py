@@ -409,3 +409,19 @@ def test_a_folder_where_the_store_cannot_be_made_is_a_message(
     assert store.snapshot().designs == () and str(tmp_path) not in store.snapshot().message
     with pytest.raises(DesignsError, match="Permission denied"):
         store.save(KNIGHT, None)
+
+
+def test_a_snapshot_is_read_again_whenever_another_session_changed_the_store(
+        tmp_path: Path) -> None:
+    """The snapshot is reused while the designs table is unchanged (a keystroke costs one
+    query); any save, restore or import by another session (another store) shows up."""
+    mine, theirs = open_store(tmp_path / "designs.sqlite"), open_store(tmp_path / "designs.sqlite")
+    mine.save(KNIGHT, None)
+    first = mine.snapshot()
+    assert mine.snapshot() is first  # unchanged: the same snapshot
+    theirs.save({**KNIGHT, "power": "3"}, 1)
+    assert mine.snapshot().records == ({**KNIGHT, "power": "3"},)
+    theirs.restore("Bench Knight", 1, 2)
+    assert mine.snapshot().records == (KNIGHT,)
+    theirs.import_records([BROKEN], "more.json")
+    assert mine.snapshot().records == (KNIGHT, BROKEN)

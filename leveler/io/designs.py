@@ -279,6 +279,8 @@ class DesignsStore:
         self.message = ""
         self.problem: str | None = None
         """Why the store cannot be used at all (its folder or file), if it cannot."""
+        self._seen: tuple[tuple[Any, ...], Designs] | None = None
+        """The last snapshot and the designs table's signature when it was read."""
 
     # ------------------------------------------------------------ opening
     def prepare(self) -> None:
@@ -314,7 +316,7 @@ class DesignsStore:
         return os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, synchronous: str = "FULL") -> Iterator[sqlite3.Connection]:
         if self.problem is not None:
             raise DesignsError(self.problem)
         if self.writable:
@@ -323,19 +325,20 @@ class DesignsStore:
             db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro&immutable=1",
                                  uri=True, timeout=30, isolation_level=None)
         try:
-            db.execute("PRAGMA synchronous=FULL")
+            db.execute(f"PRAGMA synchronous={synchronous}")
             yield db
         finally:
             db.close()
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (BEGIN IMMEDIATE ... COMMIT, rolled back on any error)."""
+    def _write(self, synchronous: str = "FULL") -> Iterator[sqlite3.Connection]:
+        """One write transaction (BEGIN IMMEDIATE ... COMMIT, rolled back on any error);
+        ``synchronous=NORMAL`` (drafts) survives a killed process, not a power cut."""
         if self.problem is None and not self.writable:
             raise DesignsError(f"{self.location} is read-only on the server: nothing can be "
                                "saved (ask who runs the server)")
         try:
-            with self._connect() as db:
+            with self._connect(synchronous) as db:
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     yield db
@@ -355,9 +358,16 @@ class DesignsStore:
 
     # ------------------------------------------------------------ reading
     def snapshot(self) -> Designs:
-        """Every design as it is now, in the order first saved; never raises."""
+        """Every design as it is now, in the order first saved; never raises. Read again
+        only when the designs table changed since the last snapshot (its count, revisions,
+        positions and times), so a keystroke that re-reads the store costs one query."""
         try:
             with self._connect() as db:
+                signature = tuple(db.execute(
+                    "SELECT count(*), total(revision), max(position), max(saved_at), "
+                    "total(length(record)) FROM designs").fetchone())
+                if self._seen is not None and self._seen[0] == signature:
+                    return self._seen[1]
                 rows = db.execute("SELECT name, revision, record, saved_at FROM designs "
                                   "ORDER BY position").fetchall()
         except (sqlite3.Error, OSError, DesignsError) as error:
@@ -368,7 +378,9 @@ class DesignsStore:
             card, problem = _parsed(text, name)
             designs.append(Design(name, int(revision), _loads(text), float(saved_at), card,
                                   problem))
-        return Designs(self.location, tuple(designs), self.message, self.writable)
+        shown = Designs(self.location, tuple(designs), self.message, self.writable)
+        self._seen = (signature, shown)
+        return shown
 
     def history(self, name: str) -> tuple[Revision, ...]:
         """A design's kept revisions, newest first (empty for a name never saved)."""
@@ -522,7 +534,7 @@ class DesignsStore:
             raise DesignsError("not a draft token")
         fields = {key: str(record.get(key, "")) for key in DESIGN_FIELDS}
         text = _sized(json.dumps(fields, ensure_ascii=False), fields["name"] or "the draft")
-        with self._write() as db:
+        with self._write("NORMAL") as db:
             db.execute("INSERT OR REPLACE INTO drafts VALUES (?, ?, ?, ?, ?)",
                        (token, text, opened_name, opened_revision, time.time()))
             db.execute("DELETE FROM drafts WHERE token NOT IN (SELECT token FROM drafts "
