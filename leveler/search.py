@@ -39,8 +39,8 @@ from leveler.pool import segments
 from leveler.rules import characteristics
 
 __all__ = ["COUNT_KEYS", "MATCH_COLUMNS", "NUMBER_KEYS", "TEXT_KEYS", "Match", "QueryError",
-           "Term", "mana_invested", "parse_query", "search",
-           "search_frame"]
+           "Term", "mana_invested", "matching_names", "parse_query",
+           "search", "search_frame"]
 
 NUMBER_KEYS = ("pow", "tou", "pt", "lvl", "mana")
 """Terms compared with a whole number."""
@@ -257,6 +257,19 @@ def search_frame(pool: Mapping[str, LevelerCard] | Iterable[LevelerCard],
         "citation": rows["citation"].astype(str).to_numpy(),
     }, columns=list(MATCH_COLUMNS))
     return result.sort_values("name", kind="stable").reset_index(drop=True)
+
+
+def matching_names(pool: Mapping[str, LevelerCard],
+                   query: str) -> tuple[frozenset[str] | None, QueryError | None]:
+    """For a filter: the names that match ``query`` (None for a blank query, every card
+    passes), or None and the error of a malformed one."""
+    if not query.strip():
+        return None, None
+    try:
+        terms = parse_query(query)
+    except QueryError as error:
+        return None, error
+    return frozenset(search_frame(pool, terms)["name"]), None
 
 
 def _name_order(cards: list[LevelerCard], frame: pd.DataFrame) -> list[int]:

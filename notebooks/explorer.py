@@ -10,6 +10,7 @@ with app.setup:
 
     import leveler
     from leveler import charts, labels, pool_picker, views, whatif_view
+    from leveler import search as band_search
 
 
 @app.cell
@@ -79,13 +80,15 @@ def _(grid, ui_text):
                                  label=_t["rarity"], full_width=True)
     sets = mo.ui.multiselect(_options["set"], label=_t["set"], full_width=True)
     search = mo.ui.text(placeholder=_t["name_placeholder"], label=_t["name"], full_width=True)
+    band_query = mo.ui.text(placeholder=_t["band_search_placeholder"], label=_t["band_search"],
+                            full_width=True)
     sort_by = mo.ui.dropdown(options=labels.sort_options(_t), value=_t["sort.Name"],
                              label=_t["sort_by"], full_width=True)
     descending = mo.ui.switch(label=_t["descending"])
     mo.sidebar([mo.md(_t["show_with"]), level, zone,
-                mo.md(_t["filter"]), colours, rarities, sets, search,
+                mo.md(_t["filter"]), colours, rarities, sets, search, band_query,
                 mo.md(_t["sort"]), sort_by, descending], width="19rem")
-    return colours, descending, level, rarities, search, sets, sort_by, zone
+    return band_query, colours, descending, level, rarities, search, sets, sort_by, zone
 
 
 @app.cell
@@ -103,9 +106,25 @@ def _(grid, ui_text):
 
 
 @app.cell
-def _(colours, grid, rarities, search, sets):
-    names = views.filter_names(grid.cards, colours.value, rarities.value, sets.value,
-                               search.value)
+def _(band_query, pool):
+    # band-aware search (leveler.search): the cards that reach the stats at some count
+    band_names, band_error = band_search.matching_names(pool, band_query.value)
+    return band_error, band_names
+
+
+@app.cell
+def _(band_error, ui_text):
+    mo.callout(mo.vstack([mo.md(ui_text["band_search_error"]),
+                          mo.plain_text(str(band_error))]),
+               kind="warn") if band_error is not None else None
+    return
+
+
+@app.cell
+def _(band_names, colours, grid, rarities, search, sets):
+    names = [_name for _name in views.filter_names(grid.cards, colours.value, rarities.value,
+                                                   sets.value, search.value)
+             if band_names is None or _name in band_names]
     return (names,)
 
 

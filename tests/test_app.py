@@ -21,6 +21,7 @@ import pytest
 
 from leveler import LevelerCard, Zone, characteristics, load_pool
 from leveler.data import EDITIONS, cite
+from leveler.search import search
 from leveler.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
 from tests.samples import HOSTILE_NAME
 
@@ -59,7 +60,7 @@ def library_table(pool: dict[str, LevelerCard], level: int, zone: Zone,
 def controls(pool: dict[str, LevelerCard], level: int = 0, zone: str = "Battlefield",
              colours: tuple[str, ...] = (), rarities: tuple[str, ...] = (),
              sets: tuple[str, ...] = (), search: str = "", sort_by: str = "Name",
-             descending: bool = False) -> dict[str, Any]:
+             descending: bool = False, band_query: str = "") -> dict[str, Any]:
     """Every def of the sidebar cell, as real controls set to other values."""
     options = filter_options(pool_grid(pool).cards)
     top = max(card.top_level for card in pool.values()) + 3
@@ -70,6 +71,7 @@ def controls(pool: dict[str, LevelerCard], level: int = 0, zone: str = "Battlefi
         "rarities": mo.ui.multiselect(options["rarity"], value=list(rarities)),
         "sets": mo.ui.multiselect(options["set"], value=list(sets)),
         "search": mo.ui.text(value=search),
+        "band_query": mo.ui.text(value=band_query),
         "sort_by": mo.ui.dropdown(options=["Name", "Mana value", "Power", "Toughness", "Rule"],
                                   value=sort_by),
         "descending": mo.ui.switch(value=descending),
@@ -276,3 +278,13 @@ def test_marimo_check_strict_passes_on_the_notebooks():
     result = subprocess.run([sys.executable, "-m", "marimo", "check", "--strict", "notebooks/"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_band_search_narrows_the_pool_table_and_a_bad_query_keeps_every_card(
+        notebook: ModuleType, pool: dict[str, LevelerCard]) -> None:
+    """leveler.search in the Pool tab: cards reaching power 4 by three counters (711.2)."""
+    matching = [match.name for match in search(pool, "pow>=4 lvl<=3")]
+    _, defs = run(notebook, **controls(pool, band_query="pow>=4 lvl<=3"))
+    assert defs["names"] == matching and defs["band_error"] is None
+    _, defs = run(notebook, **controls(pool, band_query="pow>=4 lvl<=x"))
+    assert defs["names"] == list(pool) and "whole number" in str(defs["band_error"])

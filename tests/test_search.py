@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from leveler import LevelerCard, Zone, characteristics
 from leveler.search import QueryError, parse_query, search
+from leveler.search import matching_names as search_names
 from tests.strategies import leveler_cards
 
 COMPARE = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -160,3 +161,12 @@ def test_a_design_paying_life_to_level_up_has_no_mana_figure_past_zero(pool) -> 
     assert [m.level for m in search([paying], "mana>=0")] == [0]
     assert search([paying], "mana>=2") == []
     assert search([paying], "-mana<2") == []
+
+
+def test_matching_names_for_the_app_filter(pool) -> None:
+    """A blank query lets every card through; a malformed one is returned, not raised."""
+    assert search_names(pool, "  ") == (None, None)
+    names, error = search_names(pool, "pow>=4 lvl<=3")
+    assert error is None and names == {match.name for match in search(pool, "pow>=4 lvl<=3")}
+    names, error = search_names(pool, "pow>=")
+    assert names is None and isinstance(error, QueryError)
