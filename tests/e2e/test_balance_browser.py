@@ -138,6 +138,10 @@ def test_the_monte_carlo_plays_on_demand_and_shows_the_librarys_chances(
     open_tab(page, app_url, "Balance")
     expect(page.get_by_text("Not played yet")).to_be_visible(timeout=TIMEOUT)
     assert page.locator("table.lv-btable[data-kind=chances]").count() == 0
+    # the per-press cap (issue 11) is in the page, with what it plays for this pool
+    budget = page.locator("p.lv-mc-budget")
+    expect(budget).to_contain_text("at most 2,500,000 games in all")
+    expect(budget).to_contain_text(f"100,000 games for each of the {len(pool)} cards")
     started = time.monotonic()
     page.get_by_role("button", name="Play 100,000 games per card").click()
     table = page.locator("table.lv-btable[data-kind=chances]")
