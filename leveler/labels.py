@@ -132,7 +132,8 @@ _EN: dict[str, str] = {
     "name_placeholder": "part of a name",
     "band_search": "Band stats (on the battlefield)",
     "band_search_placeholder": "pow>=4 lvl<=3",
-    "band_search_error": "The band search is not understood; the table shows every card:",
+    "band_search_error": "The band search is not understood; the table keeps the last one "
+                         "that was:",
     "sort_by": "Sort by",
     "descending": "Descending",
     "zone.battlefield": "Battlefield",
@@ -424,8 +425,8 @@ _FR: dict[str, str] = {
     "name_placeholder": "une partie du nom",
     "band_search": "Caractéristiques par niveau (sur le champ de bataille)",
     "band_search_placeholder": "pow>=4 lvl<=3",
-    "band_search_error": "La recherche par niveau n'est pas comprise ; la table montre toutes "
-                         "les cartes :",
+    "band_search_error": "La recherche par niveau n'est pas comprise ; la table garde la "
+                         "dernière qui l'était :",
     "sort_by": "Trier par",
     "descending": "Décroissant",
     "zone.battlefield": "Champ de bataille",

@@ -106,9 +106,19 @@ def _(grid, ui_text):
 
 
 @app.cell
-def _(band_query, pool):
-    # band-aware search (leveler.search): the cards that reach the stats at some count
+def _(pool):
+    band_kept: dict[str, object] = {}  # the last query that read well, per pool
+    return (band_kept,)
+
+
+@app.cell
+def _(band_kept, band_query, pool):
+    # band-aware search (leveler.search); a malformed query keeps the last good filter
     band_names, band_error = band_search.matching_names(pool, band_query.value)
+    if band_error is None:
+        band_kept["names"] = band_names
+    else:
+        band_names = band_kept.get("names")
     return band_error, band_names
 
 

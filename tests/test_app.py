@@ -280,7 +280,7 @@ def test_marimo_check_strict_passes_on_the_notebooks():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_band_search_narrows_the_pool_table_and_a_bad_query_keeps_every_card(
+def test_the_band_search_narrows_the_pool_table_and_a_bad_query_is_said(
         notebook: ModuleType, pool: dict[str, LevelerCard]) -> None:
     """leveler.search in the Pool tab: cards reaching power 4 by three counters (711.2)."""
     matching = [match.name for match in search(pool, "pow>=4 lvl<=3")]
