@@ -46,7 +46,7 @@ def open_bench(page: Page, url: str) -> None:
     page.goto(url)
     expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
     page.get_by_role("tab", name="Design bench").click()
-    expect(page.get_by_label("Oracle text", exact=True)).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_label("Oracle text", exact=True)).to_be_visible(timeout=2 * TIMEOUT)
 
 
 def type_design(page: Page, record: dict[str, str]) -> None:

@@ -80,7 +80,7 @@ def open_bench(page: Page, url: str) -> None:
     page.goto(url)
     expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
     page.get_by_role("tab", name=EN["tab_bench"]).click()
-    expect(page.get_by_label(EN["design_text"], exact=True)).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_label(EN["design_text"], exact=True)).to_be_visible(timeout=2 * TIMEOUT)
 
 
 def field(page: Page, key: str) -> Any:
@@ -256,3 +256,53 @@ def test_a_server_killed_with_a_draft_open_offers_it_back_after_a_restart(
         assert os.stat(path).st_mode & 0o777 == 0o600
     finally:
         second.stop()
+
+
+def test_a_designs_file_is_imported_from_the_page_and_a_nested_one_refused(
+        page: Page, server: MarimoServer, store_path: Path, tmp_path: Path) -> None:
+    """Import from the JSON designs file (the format a designer shares): a hostile nested
+    file is refused with the limit named and the store unchanged; a good one is added."""
+    nested = tmp_path / "nested.json"
+    nested.write_bytes(b"[" * 3000)
+    shared = tmp_path / "shared.json"
+    shared.write_text(json.dumps([{**KNIGHT, "name": "Imported Knight"}]), "utf-8")
+    open_bench(page, server.url)
+    before = designs_now(store_path)
+    importer = page.locator("div").filter(has_text=EN["designs_import"]).filter(
+        has=page.locator("input[type=file]")).last  # the innermost: the bench's import row
+    upload = importer.locator("input[type=file]")
+    ok = importer.get_by_role("button", name="OK")
+    upload.set_input_files(str(nested))
+    ok.click()
+    saved(page, "nested deeper than the limit of 8")
+    assert designs_now(store_path) == before
+    upload.set_input_files(str(shared))
+    ok.click()
+    saved(page, "shared.json imported into designs.sqlite: 1 design(s) added")
+    expect(page.locator('.lv-designs-file li[data-design="Imported Knight"]')).to_be_visible(
+        timeout=TIMEOUT)
+    assert designs_now(store_path)["Imported Knight"]["name"] == "Imported Knight"
+
+
+def test_a_designs_history_is_listed_and_an_old_revision_restored(
+        page: Page, server: MarimoServer, store_path: Path) -> None:
+    """Old revisions are kept: the picked design's history, and one restored as the newest
+    (the form holds it, and a save from there starts from the new revision)."""
+    store = open_store(store_path)
+    store.save({**KNIGHT, "name": "History Knight", "power": "1"}, None)
+    store.save({**KNIGHT, "name": "History Knight", "power": "4"}, 1)
+    open_bench(page, server.url)
+    page.get_by_label(EN["design_open"], exact=True).select_option(label="History Knight")
+    expect(field(page, "design_power")).to_have_value("4", timeout=TIMEOUT)
+    history = page.get_by_label(EN["design_history"], exact=True)
+    expect(history.locator("option")).to_have_count(2, timeout=TIMEOUT)
+    history.select_option(index=1)  # newest first: revision 1
+    page.get_by_role("button", name=EN["design_restore"]).click()
+    saved(page, "Restored revision 1 of “History Knight”: it is now revision 3")
+    expect(field(page, "design_power")).to_have_value("1", timeout=TIMEOUT)
+    assert [r.revision for r in store.history("History Knight")] == [3, 2, 1]
+    field(page, "design_toughness").fill("5")
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name=EN["design_save"]).click()
+    saved(page, "Saved “History Knight” in designs.sqlite as revision 4")
+    assert designs_now(store_path)["History Knight"]["toughness"] == "5"
