@@ -259,15 +259,18 @@ def _with_generic(cost: ManaCost, step: int) -> ManaCost:
 def _with_min_level(bands: tuple[LevelBand, ...], index: int, step: int) -> tuple[LevelBand, ...]:
     """Band ``index``'s N1 moved by ``step``; the band before it ends at the new N1 - 1."""
     new_min = bands[index].min_level + step
+    if new_min < 0:
+        raise ValueError(f"band {index + 1}'s N1 cannot go below 0")
+    band_max = bands[index].max_level
+    # checked before the bands are rebuilt: the model refuses an N2 below N1 with its own words
+    if (band_max is not None and band_max < new_min) or (
+            index > 0 and new_min - 1 < bands[index - 1].min_level):
+        raise ValueError(f"band {index + 1}'s N1 cannot move to {new_min}: a band would be "
+                         "empty (711.2a)")
     moved = list(bands)
     moved[index] = replace(bands[index], min_level=new_min)
     if index > 0:
         moved[index - 1] = replace(bands[index - 1], max_level=new_min - 1)
-    if new_min < 0:
-        raise ValueError(f"band {index + 1}'s N1 cannot go below 0")
-    if any(b.max_level is not None and b.max_level < b.min_level for b in moved):
-        raise ValueError(f"band {index + 1}'s N1 cannot move to {new_min}: a band would be "
-                         "empty (711.2a)")
     return tuple(moved)
 
 
