@@ -24,6 +24,7 @@ from leveler import Zone, characteristics, labels, load_pool
 from leveler import pool_picker as pp
 from leveler import whatif_view as wv
 from leveler.data import cite, load_pool_report
+from tests.data.hostile.make_uploads import oversized
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "explorer.py"
@@ -260,3 +261,30 @@ def test_the_what_if_controls_and_the_pool_picker_do_not_depend_on_the_language(
     for refs in (controls, picker, first):
         assert not refs & {"language", "ui_text"}
     assert tuple(zone.value for zone in Zone) == wv.ZONE_CHOICES
+
+
+HOSTILE = ROOT / "tests" / "data" / "hostile" / "uploads"
+
+
+@pytest.mark.parametrize("name", ["unclosed_pool_3000.json", "nested_pool_80k.json",
+                                  "deep_pool_100k.json", "power_31_digits.json"])
+def test_a_hostile_upload_posted_around_the_validator_keeps_the_app_whole(notebook, name):
+    """Issue 11, item 4: a page can set the file control's value without the validator;
+    the notebook still shows the starting pool everywhere (the table, the chart, the
+    What-if cards), no tab vanishes, and nothing raised."""
+    outputs, defs = notebook.app.run(defs=first_cell(upload=uploaded(HOSTILE / name)))
+    pool = load_pool()
+    assert defs["pool"] == pool and defs["pool_report"] is None and defs["pool_error"] is None
+    assert list(defs["pool_table"]["Name"]) == sorted(pool)
+    assert set(defs["chart"].dataframe["name"]) == set(pool)
+    assert list(defs["wi_card"].options) == list(pool)
+    page = page_html(outputs)
+    for tab in labels.tab_names(EN):
+        assert tab in defs["view"].text
+    assert "Traceback" not in page
+
+
+def test_an_oversized_upload_posted_around_the_validator_is_not_read(notebook):
+    big = (FileUploadResults("big.json", oversized(pp.MAX_UPLOAD_BYTES)),)
+    _, defs = notebook.app.run(defs=first_cell(upload=big))
+    assert defs["pool_report"] is None and defs["pool"] == load_pool()
