@@ -95,6 +95,9 @@ def test_syntax_errors_name_line_column_and_byte() -> None:
         read_json(b"[1] [2]", source="two.json", budget=SMALL)
     with pytest.raises(JsonSyntaxError):
         read_json(b'["\xff"]', source="latin1.json", budget=SMALL)
+    with pytest.raises(JsonSyntaxError, match=r"line 1, column 42, .*beyond 64 bits"):
+        read_json(b'{"power": 1234567890123456789012345678901}', source="p.json",
+                  budget=UPLOAD_POOL_BUDGET)
 
 
 def test_unclosed_brackets_are_refused_by_depth_not_recursion() -> None:

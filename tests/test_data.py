@@ -94,3 +94,30 @@ def test_rule_texts_in_three_editions_keep_their_own_numbers() -> None:
 def test_unknown_edition() -> None:
     with pytest.raises(ValueError, match="unknown rules edition"):
         load_rule_texts("de-2011")
+
+
+def test_a_situation_file_is_read_under_the_situation_budget(tmp_path: Path) -> None:
+    """Issue 11: ``read_json`` (the CLI's situation files) refuses nesting by its depth
+    limit, naming the file and the byte, instead of a RecursionError; FIFOs are refused."""
+    import os
+
+    from leveler.data import read_json
+
+    path = tmp_path / "deep.json"
+    path.write_bytes(b'{"card": "Student of Warfare", "x": ' + b"[" * 5_000)
+    with pytest.raises(ValueError, match=r"deep.json: arrays and objects nested deeper than "
+                                         r"the limit of 16, .*byte offset 51"):
+        read_json(path, "situation file")
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="not a regular file"):
+        read_json(fifo, "situation file")
+
+
+def test_a_pool_file_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "pool.json"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="cannot read the pool file \\(not a regular file\\)"):
+        load_pool(fifo)

@@ -20,6 +20,7 @@ from leveler import CardTextError, LevelerCard, PoolError, Zone, characteristics
 from leveler.cli import main
 from leveler.data import BUNDLED_POOL, PoolReport, card_from_record, load_pool_report
 from leveler.importers import READERS, SOURCE_FORMATS, mtgjson_entry, scryfall_entry
+from leveler.io.budget import LOCAL_POOL_BUDGET, UPLOAD_POOL_BUDGET
 from leveler.text import translate_card
 
 FIXTURES = Path(__file__).parent / "data" / "importers"
@@ -395,3 +396,19 @@ def test_entries_with_fields_of_the_wrong_type(entry: dict[str, Any],
 def test_any_entry_gives_an_entry_or_a_card_text_error(entry: dict[str, Any],
                                                        source_format: str) -> None:
     _read_any(entry, source_format)
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.name)
+def test_every_honest_fixture_reads_the_same_under_the_upload_budget(path: Path) -> None:
+    """The upload budget (issue 11: 16 MiB, depth 32) refuses no real card file: each
+    fixture gives the same report under it as under the local-file budget."""
+    def report(budget: Any) -> Any:
+        try:
+            return load_pool_report(io.BytesIO(path.read_bytes()), name=path.name,
+                                    budget=budget).summary()
+        except ValueError as error:  # the fixtures of bad files: refused alike
+            return str(error)
+
+    local = report(LOCAL_POOL_BUDGET)
+    assert report(UPLOAD_POOL_BUDGET) == local
+    assert "limit of" not in local

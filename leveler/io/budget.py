@@ -396,7 +396,14 @@ def _reason(error: Exception) -> str:
     if text.startswith(("b'", 'b"')):  # yajl's message as the repr of its bytes
         text = text[2:].replace("\\n", "\n")
     first = text.strip().splitlines()[0] if text.strip() else type(error).__name__
-    return first.replace("parse error: ", "").replace("lexical error: ", "").rstrip(".")
+    reason = first.replace("parse error: ", "").replace("lexical error: ", "").rstrip(".")
+    return _REASONS.get(reason, reason)
+
+
+_REASONS = {
+    "integer overflow": "an integer too large to read (beyond 64 bits)",
+    "numeric (floating point) overflow": "a number beyond the floating-point range",
+}
 
 
 def _placed(error: JsonBudgetError, stream: IO[bytes], start: int | None, read: int,
