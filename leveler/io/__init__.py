@@ -3,6 +3,7 @@
 - :mod:`leveler.io.budget`: JSON read under a size, depth and count budget, checked while
   reading, before any object is built (uploads, situation files, pool files, designs).
 - :mod:`leveler.io.designs`: the designs store (SQLite, revisions, drafts, JSON import/export).
+- :mod:`leveler.io.designs_json`: the JSON designs file designers share, read under a budget.
 
 The rules core (model, mana, text, rules, situation, layers) imports nothing from here.
 """

@@ -13,7 +13,7 @@
   not JSON) is that design's ``problem``; it never fails the store or other designs.
 - Budgets: :data:`MAX_DESIGNS` designs per store, :data:`MAX_RECORD_BYTES` per record,
   :data:`MAX_DRAFTS` drafts (the oldest go first); a JSON file to import is read under
-  :data:`DESIGNS_BUDGET` (:mod:`leveler.io.budget`: checked while reading).
+  :data:`leveler.io.designs_json.DESIGNS_BUDGET` (checked while reading).
 - Drafts (what a session has typed, saved as it is typed) are keyed by a random token the
   browser keeps (:func:`new_draft_token`), so a reload or a server restart offers them back.
 - The location is server configuration only (:func:`default_store_path`:
@@ -43,7 +43,14 @@ from pathlib import Path
 from typing import Any
 
 from leveler.data import card_from_record
-from leveler.io.budget import JsonBudget, JsonBudgetError, JsonSyntaxError, read_json
+from leveler.io.designs_json import (
+    MAX_IMPORT_BYTES,
+    MAX_RECORD_BYTES,
+    DesignsCapError,
+    DesignsError,
+    read_designs_json,
+    read_regular_file,
+)
 from leveler.model import LevelerCard
 from leveler.text import CardTextError
 
@@ -56,18 +63,12 @@ DESIGN_FIELDS = ("name", "mana_cost", "type_line", "power", "toughness", "oracle
 """The fields of a design record (the project's pool format), in the order they are written."""
 MAX_DESIGNS = 500
 """Designs (names) per store: a save of a new name beyond it is refused, the cap named."""
-MAX_RECORD_BYTES = 16_384
-"""A record's size as JSON (UTF-8); a printed leveler's record is under 1 KB."""
 MAX_NAME_CHARS = 200
 """A design name's length."""
 MAX_REVISIONS = 100
 """Revisions kept per design (the newest); older ones are dropped as new ones are saved."""
 MAX_DRAFTS = 1_000
 """Drafts per store; beyond it the least recently typed ones are dropped."""
-MAX_IMPORT_BYTES = 4 * 1024 * 1024
-"""A JSON designs file to import."""
-MAX_IMPORT_DEPTH = 8
-"""Nesting of a JSON designs file (an array of records: 3 is enough)."""
 STORE_NAME = "designs.sqlite"
 
 _SCHEMA = """
@@ -81,10 +82,6 @@ CREATE TABLE IF NOT EXISTS imports (source TEXT PRIMARY KEY, imported_at REAL NO
     designs INTEGER NOT NULL, note TEXT NOT NULL);
 """
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-
-
-class DesignsError(ValueError):
-    """What went wrong with the designs store, for a person (no server path in it)."""
 
 
 class DesignConflict(DesignsError):
@@ -101,10 +98,6 @@ class DesignConflict(DesignsError):
             why = (f"“{name}” was changed meanwhile by another session (now revision "
                    f"{current}, you opened revision {expected})")
         super().__init__(f"{why} — keep yours as a copy, or reload")
-
-
-class DesignsCapError(DesignsError):
-    """A budget of the store (designs, record size) that a save or an import would pass."""
 
 
 @dataclass(frozen=True)
@@ -197,28 +190,6 @@ def open_store(path: str | Path | None = None) -> DesignsStore:
     store = DesignsStore(Path(path) if path is not None else default_store_path())
     store.prepare()
     return store
-
-
-DESIGNS_BUDGET = JsonBudget(max_bytes=MAX_IMPORT_BYTES, max_depth=MAX_IMPORT_DEPTH,
-                            max_values=400_000, max_items=50_000, max_string=MAX_RECORD_BYTES)
-"""A JSON designs file to import: flat records (depth 3), checked while it is read."""
-
-
-def read_designs_json(data: bytes, source: str = "the file") -> list[Any]:
-    """A JSON designs file's records, read under :data:`DESIGNS_BUDGET` (size, depth,
-    counts and string length checked while reading, before anything is built);
-    DesignsError (naming ``source`` and the limit) if not."""
-    try:
-        records = read_json(data, source=source, budget=DESIGNS_BUDGET)
-    except JsonBudgetError as error:
-        raise DesignsCapError(str(error)) from None
-    except JsonSyntaxError as error:
-        raise DesignsError(str(error)[:300]) from None
-    except ValueError as error:
-        raise DesignsError(f"{source} is not JSON ({str(error)[:200]})") from None
-    if not isinstance(records, list):
-        raise DesignsError(f"{source} is not a JSON array of designs")
-    return records
 
 
 @lru_cache(maxsize=4096)
@@ -515,11 +486,7 @@ class DesignsStore:
         if done is not None:
             return ""
         try:
-            descriptor = os.open(legacy, os.O_RDONLY | os.O_NONBLOCK)
-            with os.fdopen(descriptor, "rb") as stream:
-                if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-                    raise DesignsError(f"{legacy.name} is not a regular file")
-                data = stream.read(MAX_IMPORT_BYTES + 1)
+            data = read_regular_file(legacy, MAX_IMPORT_BYTES)
             return self.import_json(data, legacy.name) + f" {legacy.name} is kept as it was."
         except (OSError, DesignsError) as error:
             why = error.strerror if isinstance(error, OSError) else str(error)
