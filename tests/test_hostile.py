@@ -18,8 +18,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from leveler import CardTextError, parse_card, resolve_situation
+from leveler import CardTextError, load_pool, parse_card, resolve_situation
 from leveler import pool_picker as pp
 from leveler import whatif_view as wv
 from leveler.data import BUNDLED_POOL, load_pool_report
@@ -232,3 +234,26 @@ def test_a_record_that_breaks_the_reader_is_that_records_error(tmp_path: Path) -
     report = load_pool_report(path)
     assert list(report.cards) == [records[0]["name"]]
     assert len(report.errors) == 1 and records[1]["name"] in str(report.errors[0])
+
+
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.binary(max_size=300),
+                 _JSONISH.map(lambda value: json.dumps(value).encode()),
+                 st.integers(1, 200).map(lambda depth: b"[" * depth + b"{" * depth)))
+def test_the_validators_never_raise_on_any_bytes(contents: bytes) -> None:
+    """Whatever bytes a page uploads, both validators answer with a message or None
+    (marimo takes a validator that raises for one that accepted, issue 11 item 4)."""
+    raw = _raw("fuzz.json", contents)
+    pool = _POOL
+    for answer in (pp.upload_error(raw), wv.upload_error(raw, pool)):
+        assert answer is None or (isinstance(answer, str) and answer.startswith("fuzz.json"))
+
+
+_POOL = load_pool()
