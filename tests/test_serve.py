@@ -1,21 +1,26 @@
-"""`make serve`: a group's server takes its password from a file and never shows it.
+"""`make serve`: a group's server takes its password from a file, never shows it, and
+refuses oversized request bodies before reading them (issue 11).
 
-The README's recipe for serving a group (issue 11): the password must not be on a
-command line (every local user sees it in ``ps``), and the access-token URL that marimo
-prints at start must not carry it into a terminal or a log.
+The README's recipe for serving a group: the password must not be on a command line
+(every local user sees it in ``ps``) nor printed; a member who POSTs hundreds of MB around
+the browser's upload limit must not make the shared server read them.
 """
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from leveler.io.body_limit import DEFAULT_MAX_BODY
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "group-password-7f3a"
@@ -28,54 +33,82 @@ def _free_port() -> int:
     return port
 
 
-def _wait_for_url(output: list[str], process: subprocess.Popen[str]) -> None:
-    assert process.stdout is not None
-    deadline = time.monotonic() + 90  # a hang guard only, not a speed limit
-    for line in process.stdout:
-        output.append(line)
-        if "URL:" in line or time.monotonic() > deadline:
-            return
-
-
-def test_make_serve_masks_the_password_and_keeps_it_off_the_command_line(
-        tmp_path: Path) -> None:
-    password_file = tmp_path / "password"
-    password_file.write_text(PASSWORD + "\n")
-    port = _free_port()
-    process = subprocess.Popen(
-        ["make", "--no-print-directory", "serve", f"PASSWORD_FILE={password_file}",
-         "HOST=127.0.0.1", f"PORT={port}"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True, env=dict(os.environ, MARIMO_SKIP_UPDATE_CHECK="1"))
-    output: list[str] = []
-    try:
-        _wait_for_url(output, process)
-        printed = "".join(output)
-        assert "access_token=<hidden>" in printed, printed
-        assert PASSWORD not in printed
-        commands = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True,
-                                  check=True).stdout
-        assert PASSWORD not in commands
-        # the server does hold the password: a wrong one is sent to the login page, the
-        # right one gets a session cookie
-        def answer(token: str) -> tuple[str, str]:
-            opener = urllib.request.build_opener(_NoRedirect)
-            try:
-                opener.open(f"http://127.0.0.1:{port}/?access_token={token}", timeout=10)
-            except urllib.error.HTTPError as error:
-                return error.headers.get("location", ""), error.headers.get("set-cookie", "")
-            return "", ""
-        assert answer("wrong")[0].startswith("/auth/login")
-        location, cookie = answer(PASSWORD)
-        assert location == "/" and cookie.startswith("session_")
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
-
-
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args: object, **kwargs: object) -> None:
         return None
+
+
+def _answer(port: int, token: str) -> tuple[int, str, str]:
+    """Status, location and cookie of ``/?access_token=token``, redirects not followed."""
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        with opener.open(f"http://127.0.0.1:{port}/?access_token={token}", timeout=10) as r:
+            return r.status, r.headers.get("location", ""), r.headers.get("set-cookie", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("location", ""), \
+            error.headers.get("set-cookie", "")
+
+
+def _wait_until_serving(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120  # a hang guard only, not a speed limit
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            _answer(port, "probe")
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError("make serve did not come up")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory):
+    password_file = tmp_path_factory.mktemp("serve") / "password"
+    password_file.write_text(PASSWORD + "\n")
+    port = _free_port()
+    log = tmp_path_factory.mktemp("serve-log") / "out.txt"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            ["make", "--no-print-directory", "serve", f"PASSWORD_FILE={password_file}",
+             "HOST=127.0.0.1", f"PORT={port}"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            env=dict(os.environ, MARIMO_SKIP_UPDATE_CHECK="1"))
+        try:
+            _wait_until_serving(port, process)
+            yield port, log
+        finally:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=30)
+
+
+def test_the_password_is_on_no_command_line_and_never_printed(served) -> None:
+    _, log = served
+    commands = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True,
+                              check=True).stdout
+    assert PASSWORD not in commands
+    assert PASSWORD not in log.read_text(errors="replace")
+
+
+def test_only_the_password_lets_a_member_in(served) -> None:
+    port, _ = served
+    status, location, _ = _answer(port, "wrong")
+    assert status == 303 and location.startswith("/auth/login")
+    status, location, cookie = _answer(port, PASSWORD)
+    assert (status, location) == (303, "/") and cookie.startswith("session")
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/",
+                                     headers={"Cookie": cookie.split(";")[0]})
+    with urllib.request.urlopen(request, timeout=30) as page:  # the app, logged in
+        assert page.status == 200 and "<marimo" in page.read().decode().lower()
+
+
+def test_an_oversized_request_body_is_refused_before_it_is_read(served) -> None:
+    port, _ = served
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.putrequest("POST", "/api/kernel/set_ui_element_value")
+    connection.putheader("Content-Type", "application/json")
+    connection.putheader("Content-Length", str(DEFAULT_MAX_BODY + 1))
+    connection.endheaders()  # no body sent: the answer must come from the header alone
+    assert connection.getresponse().status == 413
+    connection.close()
 
 
 def test_make_serve_without_a_password_file_is_refused() -> None:
