@@ -277,6 +277,12 @@ _EN: dict[str, str] = {
     "wi_counters_now": "Counters now: {level} level, {plus} +1/+1, {minus} -1/-1; timestamp "
                        "{timestamp}.",
     "wi_copy": "A copy of {card}.",
+    "wi_copy_face_down": "A copy of a face-down {card}: its face-down values.",
+    "wi_entry_order": "Entered together, in this order: {order} (chosen by {who}).",
+    "wi_caster": "Targeted effects cast by",
+    "wi_caster_help": "Who casts the targeted cards (Giant Growth, Diminish…): each card's "
+                      "usual caster, you (the leveler's controller) or an opponent. Hexproof "
+                      "refuses an opponent's, shroud and protection refuse either (601.2c).",
     "wi_face_down_now": "Face down.",
     "wi_effects_now": "Effects in the situation:",
     "wi_no_effects": "no effects from other sources.",
@@ -289,6 +295,10 @@ _EN: dict[str, str] = {
     "wi_what": "What happened",
     "wi_rule_quote": "The leveler rules it cites, as worded in {edition}:",
     "wi_effect.set_base_pt": "base P/T {power}/{toughness}",
+    "wi_effect.set_base_power": "base power {power}",
+    "wi_effect.set_base_toughness": "base toughness {toughness}",
+    "wi_effect.set_types": "becomes {types}",
+    "wi_effect.add_types": "is also {types}",
     "wi_effect.modify_pt": "{power:+d}/{toughness:+d}",
     "wi_effect.switch_pt": "switch P/T",
     "wi_effect.lose_all_abilities": "loses all abilities",
@@ -566,6 +576,13 @@ _FR: dict[str, str] = {
     "wi_counters_now": "Marqueurs maintenant : {level} « niveau », {plus} +1/+1, {minus} "
                        "-1/-1 ; horodatage {timestamp}.",
     "wi_copy": "Une copie de {card}.",
+    "wi_copy_face_down": "Une copie d'un {card} face cachée : ses valeurs face cachée.",
+    "wi_entry_order": "Entrés ensemble, dans cet ordre : {order} (choisi par {who}).",
+    "wi_caster": "Effets ciblés lancés par",
+    "wi_caster_help": "Qui lance les sorts et capacités qui ciblent : le lanceur habituel de "
+                      "chaque carte, vous (le contrôleur du monteur de niveau) ou un "
+                      "adversaire. La défense talismanique refuse ceux d'un adversaire ; le "
+                      "linceul et la protection refusent les deux (601.2c).",
     "wi_face_down_now": "Face cachée.",
     "wi_effects_now": "Effets dans la situation :",
     "wi_no_effects": "aucun effet d'une autre source.",
@@ -578,6 +595,10 @@ _FR: dict[str, str] = {
     "wi_what": "Ce qui s'est passé",
     "wi_rule_quote": "Les règles des monteurs de niveau citées, dans la version {edition} :",
     "wi_effect.set_base_pt": "force/endurance de base {power}/{toughness}",
+    "wi_effect.set_base_power": "force de base {power}",
+    "wi_effect.set_base_toughness": "endurance de base {toughness}",
+    "wi_effect.set_types": "devient {types}",
+    "wi_effect.add_types": "est aussi {types}",
     "wi_effect.modify_pt": "{power:+d}/{toughness:+d}",
     "wi_effect.switch_pt": "force et endurance échangées",
     "wi_effect.lose_all_abilities": "perd toutes ses capacités",

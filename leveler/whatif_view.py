@@ -40,6 +40,7 @@ from leveler.situation import parse_situation, situation_to_dict
 from leveler.views import default_card
 
 __all__ = [
+    "CASTER_CHOICES",
     "MAX_SITUATION_BYTES",
     "NO_PRESET",
     "PRESET_SLOTS",
@@ -78,6 +79,11 @@ NO_PRESET = "—"
 ZONE_CHOICES = tuple(zone.value for zone in Zone)
 """The zone dropdown's options: the words of the situation file (``"battlefield"``...), the
 same in every language, so the control outlives a language switch."""
+
+CASTER_CHOICES = ("usual", "you", "opponent")
+"""Who casts the targeted presets (Giant Growth, Diminish...): each card's usual caster, the
+leveler's controller or an opponent (hexproof refuses an opponent's, 702.11b). The
+library's words, the same in every language, like :data:`ZONE_CHOICES`."""
 
 MAX_SITUATION_BYTES = SITUATION_BUDGET.max_bytes
 """Situation files larger than this are refused (a situation is a few hundred bytes); the
@@ -214,11 +220,16 @@ class WhatIf:
 def build(start: Mapping[str, Any], *, card: Any, zone: str, level: float | None,
           plus_one: float | None, minus_one: float | None, timestamp: float | None,
           face_down: bool, kept: Sequence[bool],
-          presets: Sequence[str | None], pool: Mapping[str, LevelerCard]) -> WhatIf:
+          presets: Sequence[str | None], pool: Mapping[str, LevelerCard],
+          caster: str | None = None) -> WhatIf:
     """The situation the controls describe (see the module docstring) and its resolution.
 
-    A number field left empty (None) counts as 0.
+    A number field left empty (None) counts as 0. ``caster`` (one of
+    :data:`CASTER_CHOICES`; None or "usual" for each card's usual caster) controls the
+    targeted presets' spells and abilities: an illegal target is left out with the
+    library's reason (601.2c).
     """
+    cast_by = None if caster in (None, "usual") else caster
     effects = [effect for effect, keep in zip(start["effects"], kept, strict=False) if keep]
     counters = {"level": level or 0, "+1/+1": plus_one or 0, "-1/-1": minus_one or 0}
     base = {**start, "card": card, "zone": zone, "timestamp": timestamp or 0,
@@ -236,7 +247,8 @@ def build(start: Mapping[str, Any], *, card: Any, zone: str, level: float | None
             continue
         now = next_timestamp({**situation, "timestamp": own})
         try:
-            situation = apply_preset(situation, name, timestamp=now, pool=pool)
+            situation = apply_preset(situation, name, timestamp=now, pool=pool,
+                                     caster=cast_by if PRESETS[name].target else None)
         except ValueError as error:
             left_out.append((line, name, str(error)))
             continue
@@ -349,13 +361,22 @@ def effect_text(effect: Mapping[str, Any], text: Mapping[str, str] | None = None
     card's name) and an unknown effect type are shown as they are."""
     words = LABELS["en"] if text is None else text
     kind = effect["type"]
+    if kind == "set_base_pt" and effect.get("toughness") is None:
+        kind = "set_base_power"  # one component (7b)
+    elif kind == "set_base_pt" and effect.get("power") is None:
+        kind = "set_base_toughness"
     what = words.get(f"wi_effect.{kind}", kind)
     fields = {key: effect.get(key) for key in ("power", "toughness", "ability")}
+    fields["types"] = " ".join(str(word) for key in ("card_types", "subtypes")
+                               for word in effect.get(key) or ())
+    if kind == "modify_pt":
+        fields = {**fields, "power": effect.get("power") or 0,
+                  "toughness": effect.get("toughness") or 0}
     try:
         described = what.format(**fields)
     except (TypeError, ValueError):
         described = kind
-    source = effect.get("source") or kind
+    source = effect.get("source") or effect["type"]
     stamp = effect.get("timestamp")
     return f"{source}: {described}" + (words["wi_effect.timestamp"].format(timestamp=stamp)
                                        if stamp is not None else "")
@@ -373,7 +394,12 @@ def effects_html(situation: Mapping[str, Any], text: Mapping[str, str]) -> str:
         timestamp=situation["timestamp"])]
     copy_of = situation.get("copy_of")
     if copy_of:
-        parts.append(text["wi_copy"].format(card=_card_name(copy_of["card"])))
+        key = "wi_copy_face_down" if copy_of.get("face_down") else "wi_copy"
+        parts.append(text[key].format(card=_card_name(copy_of["card"])))
+    order = situation.get("entry_order")
+    if order:
+        parts.append(text["wi_entry_order"].format(
+            order=", ".join(map(str, order["order"])), who=order["chosen_by"]))
     if situation.get("face_down"):
         parts.append(text["wi_face_down_now"])
     effects = situation["effects"]
@@ -431,6 +457,10 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
     labels are the app's own.
     """
     c = controls
+    caster = ""
+    if "caster" in c:  # who casts the targeted presets (601.2c)
+        caster = (f'<div class="lv-wi-row">{_field(text["wi_caster"], c["caster"])}</div>'
+                  f'<div class="lv-wi-help">{_e(text["wi_caster_help"])}</div>')
     from_file = ""
     if kept:
         from_file = (f'<div class="lv-wi-help">{_e(text["wi_file_effects"])}</div>' + "".join(
@@ -449,6 +479,7 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
             f'{_field(text["wi_timestamp"], c["timestamp"])}'
             f'{_field(text["wi_face_down"], c["face_down"])}</div>'
             f'<div class="lv-wi-help">{_e(text["wi_timestamp_help"])}</div>'
+            f"{caster}"
             f'<h4>{_e(text["wi_effects"])}</h4>'
             f'<div class="lv-wi-help">{_e(text["wi_effects_help"])}</div>'
             f"{from_file}{shown}{full}"

@@ -214,23 +214,34 @@ def _(pool, whatif_file, whatif_reset):
 
 
 @app.cell
-def _(pool, whatif_start, wi_card, wi_face_down, wi_kept, wi_level, wi_minus, wi_plus,
-      wi_presets, wi_timestamp, wi_zone):
+def _(whatif_reset):
+    # who casts the targeted presets (601.2c): a cell of its own, so the controls cell
+    # keeps its definitions; the reset button starts it over too
+    whatif_reset
+    wi_caster = mo.ui.dropdown(options=whatif_view.CASTER_CHOICES, value="usual")
+    return (wi_caster,)
+
+
+@app.cell
+def _(pool, whatif_start, wi_card, wi_caster, wi_face_down, wi_kept, wi_level, wi_minus,
+      wi_plus, wi_presets, wi_timestamp, wi_zone):
     whatif = whatif_view.build(
         whatif_start, card=wi_card.value, zone=wi_zone.value, level=wi_level.value,
         plus_one=wi_plus.value, minus_one=wi_minus.value, timestamp=wi_timestamp.value,
-        face_down=wi_face_down.value, kept=wi_kept.value, presets=wi_presets.value, pool=pool)
+        face_down=wi_face_down.value, kept=wi_kept.value, presets=wi_presets.value, pool=pool,
+        caster=wi_caster.value)
     return (whatif,)
 
 
 @app.cell
-def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, wi_face_down,
-      wi_kept, wi_level, wi_minus, wi_plus, wi_presets, wi_timestamp, wi_zone):
+def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, wi_caster,
+      wi_face_down, wi_kept, wi_level, wi_minus, wi_plus, wi_presets, wi_timestamp, wi_zone):
     _saved = whatif_view.situation_json(whatif.situation or {}).encode()
     _download = mo.download(data=_saved, filename="situation.json", mimetype="application/json",
                             label=ui_text["wi_save"], disabled=whatif.situation is None)
     _controls = {"card": wi_card, "level": wi_level, "plus": wi_plus, "minus": wi_minus,
                  "zone": wi_zone, "timestamp": wi_timestamp, "face_down": wi_face_down,
+                 "caster": wi_caster,
                  "reset": whatif_reset, "download": _download, "load": whatif_file}
     _lines = [(wi_presets[_i].text, wi_presets.value[_i])
               for _i in whatif_view.visible_slots(wi_presets.value)]
