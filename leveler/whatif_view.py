@@ -208,7 +208,7 @@ class WhatIf:
     """A derived situation and what the library says about it."""
 
     situation: dict[str, Any] | None
-    """The whole situation (format version 1), None when the controls give no valid one."""
+    """The whole situation (format version 2), None when the controls give no valid one."""
     resolution: Resolution | None
     """``resolve_situation(situation, pool)``, None with an error."""
     error: str | None = None
