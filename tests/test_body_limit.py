@@ -5,9 +5,18 @@ that grows past the limit is cut off with 413 before the app answers."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from leveler.io.body_limit import BodyLimit
+
+
+def _on_own_loop(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` to the end on a fresh event loop in a thread of its own (the
+    browser tests' Playwright keeps a loop running on the main thread of the session)."""
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        worker.submit(asyncio.run, coroutine).result()
 
 
 def _run(headers: list[tuple[bytes, bytes]], chunks: list[bytes], limit: int
@@ -37,7 +46,7 @@ def _run(headers: list[tuple[bytes, bytes]], chunks: list[bytes], limit: int
 
     scope = {"type": "http", "method": "POST", "path": "/api/kernel/function_call",
              "headers": headers}
-    asyncio.run(BodyLimit(app, limit)(scope, receive, send))
+    _on_own_loop(BodyLimit(app, limit)(scope, receive, send))
     return sent, read
 
 
@@ -72,5 +81,5 @@ def test_websockets_and_lifespan_pass_through() -> None:
         return None
 
     for kind in ("websocket", "lifespan"):
-        asyncio.run(BodyLimit(app, 1)({"type": kind}, nothing, ignore))
+        _on_own_loop(BodyLimit(app, 1)({"type": kind}, nothing, ignore))
     assert seen == ["websocket", "lifespan"]
