@@ -138,7 +138,8 @@ def _read(cards: Sequence[LevelerCard]) -> _Columns:
         read.read_ints("band_mins", bands, "min_level")
         read.read_objects("band_maxes", map(attrgetter("max_level"), bands), len(bands))
         read.intern("outside", map(attrgetter("abilities"), block), len(block))
-        read.intern("level_up", map(attrgetter("level_up_cost.symbols"), block), len(block))
+        read.intern("level_up", map(attrgetter("level_up_cost.symbols", "level_up_other_cost"),
+                                    block), len(block))
         read.intern("band_abilities", map(attrgetter("abilities"), bands), len(bands))
     return read
 
@@ -266,11 +267,13 @@ def _ability_keys(read: _Columns, owner: np.ndarray
     return printed * kinds, printed[owner] * kinds + band_keys, text
 
 
-def _ability_text(outside: tuple[str, ...], level_up_symbols: tuple[str, ...],
+def _ability_text(outside: tuple[str, ...], level_up: tuple[tuple[str, ...], str],
                   band_abilities: tuple[str, ...]) -> str:
-    """Abilities as they read at a stage: outside abilities, level up (711.4), the band's."""
-    level_up = level_up_ability(ManaCost(level_up_symbols))
-    return "\n".join((*outside, level_up, *band_abilities))
+    """Abilities as they read at a stage: outside abilities, level up (711.4) with its cost
+    as printed (mana symbols, then any other cost, 702.87a), the band's."""
+    symbols, other_cost = level_up
+    ability = level_up_ability(ManaCost(symbols), other_cost)
+    return "\n".join((*outside, ability, *band_abilities))
 
 
 def _none_if_open(max_level: int) -> int | None:

@@ -60,6 +60,18 @@ def test_progression_equals_characteristics_for_any_designs(
                                   _plain(_expected(cards, levels, zones)))
 
 
+@given(st.lists(leveler_cards(gaps=True, other_costs=True), min_size=1, max_size=5),
+       st.lists(st.integers(0, 40), min_size=1, max_size=6))
+def test_progression_shows_a_level_up_cost_that_is_not_mana_as_printed(
+    cards: list[LevelerCard], levels: list[int]
+) -> None:
+    """702.87a: level up [cost], any cost (711.4: there at every count), in the grid as in
+    characteristics(); gaps between bands too (711.2a)."""
+    cards = [replace(card, name=f"{card.name} {i}") for i, card in enumerate(cards)]
+    pd.testing.assert_frame_equal(_plain(progression(cards, levels, list(Zone))),
+                                  _plain(_expected(cards, levels, list(Zone))))
+
+
 def test_resolve_pool_is_one_level_and_zone(pool: dict[str, LevelerCard]) -> None:
     frame = resolve_pool(pool, 3, "graveyard")
     assert len(frame) == 25 and set(frame["citation"]) == {"711.6"}
