@@ -241,11 +241,18 @@ def _read_situation(path: str) -> Any:
         return read_json(path, "situation file")  # a regular file only, under the budget
 
 
-def _resolution_text(result: Resolution, width: int = 100) -> str:
+def _nameless(face_down: bool) -> str:
+    """Who a resolution with no name is: face down itself (708.2a), or a face-up copy of a
+    face-down permanent, which copies its face-down values (707.2)."""
+    return ("a face-down creature (no name)" if face_down
+            else "a creature with no name (a copy of a face-down one, 707.2)")
+
+
+def _resolution_text(result: Resolution, width: int = 100, face_down: bool = False) -> str:
     """The answer, then the trace as a table: step, layer, rule, what happened."""
     pt = "none" if result.power is None else f"{result.power}/{result.toughness}"
     lines = [
-        f"{result.name or 'a face-down creature (no name)'}, on the {result.zone}:"
+        f"{result.name or _nameless(face_down)}, on the {result.zone}:"
         if result.zone is Zone.BATTLEFIELD else f"{result.name}, in the {result.zone}:",
         f"  power/toughness: {pt}",
         f"  band:            {result.band.label if result.band else 'none'}",
@@ -273,7 +280,8 @@ def _resolve(args: argparse.Namespace) -> int:
     if args.json:
         _out(c1_escaped(json.dumps(result.to_dict(), indent=2, ensure_ascii=False)))
     else:
-        _out(_resolution_text(result))
+        face_down = isinstance(data, dict) and data.get("face_down") is True
+        _out(_resolution_text(result, face_down=face_down))
     return EXIT_OK
 
 

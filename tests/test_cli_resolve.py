@@ -147,3 +147,11 @@ def test_python_m_leveler_resolve() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("a face-down creature (no name), on the battlefield:")
     assert "power/toughness: 3/3" in done.stdout
+
+
+def test_a_face_up_copy_of_a_face_down_leveler_is_not_called_face_down(capsys) -> None:
+    """707.2 + 708.2a: the copy has the face-down values (no name) but is itself face up."""
+    from leveler.cli import main
+    assert main(["resolve", str(SITUATIONS / "v2_clone_of_face_down_kargan.json")]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("a creature with no name (a copy of a face-down one")
