@@ -252,8 +252,7 @@ def _resolution_text(result: Resolution, width: int = 100, face_down: bool = Fal
     """The answer, then the trace as a table: step, layer, rule, what happened."""
     pt = "none" if result.power is None else f"{result.power}/{result.toughness}"
     lines = [
-        f"{result.name or _nameless(face_down)}, on the {result.zone}:"
-        if result.zone is Zone.BATTLEFIELD else f"{result.name}, in the {result.zone}:",
+        f"{result.name or _nameless(face_down)}, {result.zone.phrase}:",
         f"  power/toughness: {pt}",
         f"  band:            {result.band.label if result.band else 'none'}",
         "  abilities:       " + ("\n                   ".join(result.abilities) or "none"),

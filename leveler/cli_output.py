@@ -38,9 +38,8 @@ LIST_COLUMNS = frozenset({"abilities"})
 
 
 def zone_phrase(zone: Zone | str) -> str:
-    """``on the battlefield``, ``in the graveyard``: the preposition a judge would use."""
-    zone = Zone.coerce(zone)
-    return f"on the {zone}" if zone is Zone.BATTLEFIELD else f"in the {zone}"
+    """``on the battlefield``, ``in exile``: where a card is, as the rules say it."""
+    return Zone.coerce(zone).phrase
 
 
 def pool_table(pool: Mapping[str, LevelerCard], level: int, zone: Zone | str) -> pd.DataFrame:

@@ -143,6 +143,7 @@ _EN: dict[str, str] = {
     "zone.exile": "Exile",
     "zone.stack": "Stack",
     "zone.command": "Command",
+    **{f"where.{zone.value}": zone.phrase for zone in Zone},
     "sort.Name": "Name",
     "sort.Mana value": "Mana value",
     "sort.Power": "Power",
@@ -182,7 +183,7 @@ _EN: dict[str, str] = {
     "col.Rule": "Rule",
     "counter_one": "1 level counter",
     "counter_many": "{count} level counters",
-    "caption": "{shown} of {total} cards with {counters}, in the {zone}",
+    "caption": "{shown} of {total} cards with {counters}, {zone}",
     "caption_hint": ". Click a card's line, or drag a box, in the chart to pick cards.",
     "caption_selected": "; only the {selected} selected in the chart (double-click the chart "
                         "to clear).",
@@ -236,7 +237,7 @@ _EN: dict[str, str] = {
     # the card view
     "card": "Card",
     "why": "<p><strong>Why:</strong> the rule that decided it, as worded in</p>",
-    "now_with": "With <strong>{counters}</strong>, in the <strong>{zone}</strong>:",
+    "now_with": "With <strong>{counters}</strong>, <strong>{zone}</strong>:",
     "now_band": "Band:",
     "now_abilities": "Abilities now:",
     "applies_now": "applies now",
@@ -446,6 +447,13 @@ _FR: dict[str, str] = {
     "zone.exile": "Exil",
     "zone.stack": "Pile",
     "zone.command": "Zone de commandement",
+    "where.battlefield": "sur le champ de bataille",
+    "where.hand": "dans la main",
+    "where.library": "dans la bibliothèque",
+    "where.graveyard": "dans le cimetière",
+    "where.exile": "en exil",
+    "where.stack": "sur la pile",
+    "where.command": "dans la zone de commandement",
     "sort.Name": "Nom",
     "sort.Mana value": "Valeur de mana",
     "sort.Power": "Force",
@@ -484,7 +492,7 @@ _FR: dict[str, str] = {
     "col.Rule": "Règle",
     "counter_one": "1 marqueur « niveau »",
     "counter_many": "{count} marqueurs « niveau »",
-    "caption": "{shown} cartes sur {total} avec {counters}, zone : {zone}",
+    "caption": "{shown} cartes sur {total} avec {counters}, {zone}",
     "caption_hint": ". Cliquez sur la ligne d'une carte, ou tracez un cadre, dans le graphique "
                     "pour choisir des cartes.",
     "caption_selected": " ; seulement les {selected} choisies dans le graphique (double-clic "
@@ -535,7 +543,7 @@ _FR: dict[str, str] = {
                       "pour utiliser les cartes fournies, puis rechargez la page.",
     "card": "Carte",
     "why": "<p><strong>Pourquoi :</strong> la règle qui en décide, dans la version</p>",
-    "now_with": "Avec <strong>{counters}</strong>, zone : <strong>{zone}</strong> :",
+    "now_with": "Avec <strong>{counters}</strong>, <strong>{zone}</strong> :",
     "now_band": "Symbole de niveau :",
     "now_abilities": "Capacités maintenant :",
     "applies_now": "s'applique maintenant",
@@ -783,7 +791,7 @@ def table_caption(text: Mapping[str, str], shown: int, total: int, level: int,
                   zone: Zone | str, selected: Sequence[str] | None) -> str:
     """The pool table's caption (English: exactly :func:`leveler.views.table_caption`)."""
     zone = Zone.coerce(zone)
-    where = zone.value if text["language"] == "en" else zone_name(text, zone).lower()
+    where = text[f"where.{zone.value}"]
     line = text["caption"].format(shown=shown, total=total, zone=where,
                                   counters=counters_text(text, level))
     if selected is None:
@@ -848,7 +856,7 @@ def characteristics_html(text: Mapping[str, str], level: int, zone: Zone | str,
     language."""
     zone = Zone.coerce(zone)
     band = now.band.label if now.band is not None else text["no_band"]
-    where = zone.value if text["language"] == "en" else zone_name(text, zone).lower()
+    where = text[f"where.{zone.value}"]
     abilities = "".join(f"<li>{html.escape(ability)}</li>" for ability in now.abilities)
     heading = text["now_with"].format(counters=html.escape(counters_text(text, level)),
                                       zone=html.escape(where))

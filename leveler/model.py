@@ -77,6 +77,17 @@ class Zone(StrEnum):
     def __str__(self) -> str:
         return self.value
 
+    @property
+    def phrase(self) -> str:
+        """Where a card is, as the rules say it: ``on the battlefield``, ``in exile``."""
+        return _ZONE_PHRASES[self]
+
+
+_ZONE_PHRASES = {Zone.BATTLEFIELD: "on the battlefield", Zone.HAND: "in the hand",
+                 Zone.LIBRARY: "in the library", Zone.GRAVEYARD: "in the graveyard",
+                 Zone.EXILE: "in exile", Zone.STACK: "on the stack",
+                 Zone.COMMAND: "in the command zone"}
+
 
 def level_symbol(min_level: int, max_level: int | None) -> str:
     """A level symbol as printed: ``LEVEL 2-6``, or ``LEVEL 7+`` for an open band (711.2b)."""

@@ -289,7 +289,7 @@ def table_caption(shown: int, total: int, level: int, zone: Zone | str,
     """One line over the table: how many cards it shows, at which count and zone, and why."""
     zone = Zone.coerce(zone)
     counters = "1 level counter" if level == 1 else f"{level} level counters"
-    line = f"{shown} of {total} cards with {counters}, in the {zone.value}"
+    line = f"{shown} of {total} cards with {counters}, {zone.phrase}"
     if selected is None:
         return line + ". Click a card's line, or drag a box, in the chart to pick cards."
     return (f"{line}; only the {len(selected)} selected in the chart (double-click the chart "
@@ -420,8 +420,8 @@ def characteristics_html(level: int, zone: Zone | str, now: Characteristics) -> 
     band = now.band.label if now.band is not None else NO_BAND
     counters = "1 level counter" if level == 1 else f"{level} level counters"
     abilities = "".join(f"<li>{html.escape(ability)}</li>" for ability in now.abilities)
-    return (f'<div class="lv-now"><div>With <strong>{counters}</strong>, in the '
-            f"<strong>{zone.value}</strong>:</div>"
+    return (f'<div class="lv-now"><div>With <strong>{counters}</strong>, '
+            f"<strong>{zone.phrase}</strong>:</div>"
             f'<div class="lv-now-pt" style="font-size:2em;font-weight:700;margin:.1rem 0">'
             f"{now.power}/{now.toughness}</div>"
             f'<div>Band: <strong class="lv-now-band">{html.escape(band)}</strong></div>'

@@ -58,7 +58,7 @@ def test_table_text_says_on_the_battlefield_and_in_other_zones(capsys) -> None:
         "the battlefield"
     assert main(["table", "--zone", "exile"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "25 cards with 0 level counters, in " \
-        "the exile"
+        "exile"
 
 
 @pytest.mark.parametrize("query", ["pow>=4 lvl<=3", "o:flying", "-c:w mana<=6 pt>=8"])

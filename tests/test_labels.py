@@ -85,7 +85,7 @@ def test_the_english_caption_is_the_views_caption(level, zone, selected):
 
 def test_the_french_caption_says_count_counters_zone_and_selection():
     assert labels.table_caption(FR, 3, 25, 1, "graveyard", None).startswith(
-        "3 cartes sur 25 avec 1 marqueur « niveau », zone : cimetière.")
+        "3 cartes sur 25 avec 1 marqueur « niveau », dans le cimetière.")
     assert "seulement les 2 choisies" in labels.table_caption(FR, 2, 25, 7, "battlefield",
                                                               ["a", "b"])
 
@@ -180,3 +180,15 @@ def test_french_table_says_no_band_and_no_card_in_french(pool):
     now = characteristics(pool["Student of Warfare"], 0, Zone.HAND)
     assert '<strong class="lv-now-band">(aucun)</strong>' in labels.characteristics_html(
         FR, 0, Zone.HAND, now)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_zone_has_its_phrase_and_the_battlefield_is_on(language: str) -> None:
+    """A judge says "on the battlefield", "in exile" (and "sur le champ de bataille")."""
+    words = labels.labels_for(language)
+    phrases = {zone: words[f"where.{zone.value}"] for zone in Zone}
+    assert phrases[Zone.BATTLEFIELD] == {"en": "on the battlefield",
+                                         "fr": "sur le champ de bataille"}[language]
+    assert phrases[Zone.EXILE] == {"en": "in exile", "fr": "en exil"}[language]
+    caption = labels.table_caption(words, 25, 25, 3, Zone.BATTLEFIELD, None)
+    assert phrases[Zone.BATTLEFIELD] in caption and "in the battlefield" not in caption
