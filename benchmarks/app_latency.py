@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import leveler  # noqa: E402
+from benchmarks.report import replace_between  # noqa: E402
 from leveler.charts import GEOMETRY, METRICS  # noqa: E402
 from leveler.views import NO_BAND, level_range  # noqa: E402
 
@@ -294,18 +295,6 @@ def figures_markdown(app: Target, minimal: Target, presses: int, colds: int,
     ])
 
 
-def write_readme(block: str) -> None:
-    """Put ``block`` between the markers in benchmarks/README.md (adding them if absent)."""
-    text = README.read_text(encoding="utf-8") if README.exists() else "# Benchmarks\n"
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        _, tail = rest.split(END, 1)
-        text = f"{head}{START}\n{block}\n{END}{tail}"
-    else:
-        text = text.rstrip("\n") + f"\n\n## App latency\n\n{START}\n{block}\n{END}\n"
-    README.write_text(text, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--presses", type=int, default=20)
@@ -344,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     block = figures_markdown(app, minimal, options.presses, options.cold_starts, load)
     print(block)
     if not options.no_write:
-        write_readme(block)
+        replace_between(README, (START, END), block, heading="App latency")
         print(f"\nwritten to {README.relative_to(ROOT)}")
     return 0
 

@@ -44,6 +44,7 @@ from benchmarks.many_users import (  # noqa: E402
     resident_mb,
     server_pid,
 )
+from benchmarks.report import replace_between  # noqa: E402
 from leveler import pool_picker  # noqa: E402
 from leveler.data import BUNDLED_POOL  # noqa: E402
 from tests.data.hostile.make_uploads import UPLOADS, oversized  # noqa: E402
@@ -196,15 +197,6 @@ def figures_markdown(rows: list[dict[str, Any]], quiet: list[float]) -> str:
     return "\n".join(lines)
 
 
-def write_readme(block: str) -> None:
-    text = README.read_text(encoding="utf-8")
-    if START not in text or END not in text:
-        raise SystemExit(f"benchmarks/README.md has no {START} ... {END} markers")
-    head, rest = text.split(START, 1)
-    _, tail = rest.split(END, 1)
-    README.write_text(f"{head}{START}\n{block}\n{END}{tail}", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--presses", type=int, default=10,
@@ -219,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     block = figures_markdown(rows, quiet)
     print(block)
     if not options.no_write:
-        write_readme(block)
+        replace_between(README, (START, END), block)
     return 0
 
 

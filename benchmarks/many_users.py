@@ -44,6 +44,7 @@ from benchmarks.app_latency import (  # noqa: E402
     TABLE_SHOWS,
     serve,
 )
+from benchmarks.report import replace_between  # noqa: E402
 from leveler.views import NO_BAND, ZONE_OPTIONS, level_range  # noqa: E402
 
 README = ROOT / "README.md"
@@ -196,15 +197,6 @@ def figures_markdown(rows: list[dict[str, float]], presses: int) -> str:
     return "\n".join(lines)
 
 
-def write_readme(block: str) -> None:
-    text = README.read_text(encoding="utf-8")
-    if START not in text or END not in text:
-        raise SystemExit(f"README.md has no {START} ... {END} markers")
-    head, rest = text.split(START, 1)
-    _, tail = rest.split(END, 1)
-    README.write_text(f"{head}{START}\n{block}\n{END}{tail}", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, nargs="+", default=[1, 5, 10])
@@ -221,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     block = figures_markdown(rows, options.presses)
     print(block)
     if not options.no_write:
-        write_readme(block)
+        replace_between(README, (START, END), block)
     return 0 if all(row["failures"] == 0 for row in rows) else 1
 
 
