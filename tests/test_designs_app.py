@@ -13,6 +13,7 @@ import pytest
 
 from leveler.io.designs import DesignsStore, new_draft_token, open_store
 from tests.samples import BROKEN, KNIGHT
+from tests.test_app_balance import form
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "explorer.py"
@@ -29,17 +30,6 @@ def bench(store: DesignsStore, token: str, **more: Any) -> dict[str, Any]:
             "card_name": SimpleNamespace(value="Student of Warfare"),
             "edition": SimpleNamespace(value="en-current"),
             "designs_store": store, "draft_token": token, **more}
-
-
-def form(record: dict[str, str], save: bool = False) -> dict[str, Any]:
-    return {"design_name": SimpleNamespace(value=record["name"]),
-            "design_cost": SimpleNamespace(value=record["mana_cost"]),
-            "design_type": SimpleNamespace(value=record["type_line"]),
-            "design_power": SimpleNamespace(value=record["power"]),
-            "design_toughness": SimpleNamespace(value=record["toughness"]),
-            "design_text": SimpleNamespace(value=record["oracle_text"]),
-            "design_save": SimpleNamespace(value=save),
-            "design_copy": SimpleNamespace(value=False), "draft_note": None}
 
 
 def run(notebook: ModuleType, **defs: Any) -> tuple[str, dict[str, Any]]:

@@ -12,17 +12,9 @@ import pytest
 from leveler import labels, resolve_situation
 from leveler import whatif_view as wv
 from leveler.presets import PRESETS, apply_preset
+from tests.test_whatif_view import controls
 
 EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
-
-
-def controls(start: dict[str, Any], **changes: Any) -> dict[str, Any]:
-    values = {"card": start["card"], "zone": start["zone"],
-              "level": start["counters"]["level"], "plus_one": start["counters"]["+1/+1"],
-              "minus_one": start["counters"]["-1/-1"], "timestamp": start["timestamp"],
-              "face_down": start["face_down"], "kept": [True] * len(start["effects"]),
-              "presets": []}
-    return values | changes
 
 
 def hexproof_start(pool: Any) -> dict[str, Any]:
