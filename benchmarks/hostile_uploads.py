@@ -46,7 +46,7 @@ from benchmarks.many_users import (  # noqa: E402
 )
 from benchmarks.report import replace_between  # noqa: E402
 from leveler import pool_picker  # noqa: E402
-from leveler.data import BUNDLED_POOL  # noqa: E402
+from leveler.io.pool_files import BUNDLED_POOL  # noqa: E402
 from tests.data.hostile.make_uploads import UPLOADS, oversized  # noqa: E402
 
 README = ROOT / "benchmarks" / "README.md"

@@ -102,7 +102,7 @@ def _peak_mb() -> float:
 
 def measure(kind: str, path: Path) -> dict[str, Any]:
     """Run one measure in this process (called in a subprocess by ``main``)."""
-    from leveler.data import load_pool_report
+    from leveler.io.pool_files import load_pool_report
     before = _peak_mb()
     if kind == "stream":
         start = time.perf_counter()

@@ -6,7 +6,7 @@
 (4, 4, ('711.2b',))
 """
 
-from leveler.data import PoolError, load_pool
+from leveler.io.pool_files import PoolError, load_pool
 from leveler.layers import Resolution, resolve_situation
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import Characteristics, LevelBand, LevelerCard, Translation, Zone

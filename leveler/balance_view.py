@@ -3,7 +3,7 @@
 The notebook builds controls, calls these functions and lays out their results; every
 number comes from :mod:`leveler.balance` (mana invested, turns, the curve, variants,
 the Limited Monte Carlo) and every design is read by the loader the designs file uses
-(:func:`leveler.data.card_from_record`). Nothing here decides a rule.
+(:func:`leveler.io.pool_files.card_from_record`). Nothing here decides a rule.
 
 - The pool's own trend is always fitted on the printed pool alone
   (:func:`leveler.balance.fit_trend`), so designs are placed against the printed
@@ -48,7 +48,6 @@ from leveler.balance import (
     turns_to_band,
     variants,
 )
-from leveler.data import card_from_record
 from leveler.designs_view import (
     NEW_DESIGN,
     design_choices,
@@ -58,6 +57,7 @@ from leveler.designs_view import (
     save_and_reload,
 )
 from leveler.io.designs import DESIGN_FIELDS
+from leveler.io.pool_files import card_from_record
 from leveler.labels import LABELS, number_text
 from leveler.model import LevelerCard, Pool, Zone, cards_of
 from leveler.pool import segments
@@ -449,7 +449,7 @@ class Draft:
 
 def read_draft(name: str, mana_cost: str, type_line: str, power: str, toughness: str,
                oracle_text: str) -> Draft:
-    """Parse the fields as the designs file will (:func:`leveler.data.card_from_record`)."""
+    """Parse the fields as the designs file will (``card_from_record``)."""
     record = dict(zip(DESIGN_FIELDS, (name, mana_cost, type_line, power, toughness,
                                       oracle_text), strict=True))
     try:

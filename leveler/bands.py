@@ -35,7 +35,7 @@ def band_frame(pool: Pool, model: CurveModel = _CURVE) -> pd.DataFrame:
     (702.87a, "Level up [cost]"), ``level_up_is_mana`` is False and the figure is the
     mana part alone.
 
-    >>> from leveler.data import load_pool
+    >>> from leveler import load_pool
     >>> frame = band_frame({"Student of Warfare": load_pool()["Student of Warfare"]})
     >>> frame[["band", "min_level", "max_level", "power", "mana_invested", "turn"]]
     ... # doctest: +NORMALIZE_WHITESPACE

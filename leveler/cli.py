@@ -39,9 +39,10 @@ from leveler.cli_output import (
     zone_phrase,
 )
 from leveler.cli_output import out as _out
-from leveler.data import load_pool_report, load_rule_texts, read_json
 from leveler.io.budget import SITUATION_BUDGET, open_regular_file
 from leveler.io.budget import read_json as read_json_under
+from leveler.io.editions import load_rule_texts
+from leveler.io.pool_files import load_pool_report, read_json
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import MAX_LEVEL, LevelerCard, Zone
 from leveler.rules import characteristics

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import pandas as pd
 
 from leveler import views
-from leveler.data import EDITIONS
+from leveler.io.editions import EDITIONS
 from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
 from leveler.views import SORT_OPTIONS, TABLE_COLUMNS, table_html
 

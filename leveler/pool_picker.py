@@ -1,7 +1,7 @@
 """The explorer's pool file picker: which pool the app shows, and what loading one said.
 
 The app starts on the pool named by ``LEVELER_POOL`` (the bundled one when unset). A
-person may load another file in any format :func:`leveler.data.load_pool_report`
+person may load another file in any format :func:`leveler.io.pool_files.load_pool_report`
 recognises. The picker is a ``mo.ui.form`` whose ``validate`` is :func:`upload_error`:
 a file that is too large (:data:`MAX_UPLOAD_BYTES`), passes a limit of the upload
 budget (depth, values, strings, numbers: :mod:`leveler.io.budget`), is not JSON, has
@@ -18,8 +18,8 @@ import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from leveler.data import PoolReport, load_pool_report
 from leveler.io.budget import UPLOAD_POOL_BUDGET
+from leveler.io.pool_files import PoolReport, load_pool_report
 from leveler.io.uploads import NoFileChosen, check_size, decode_upload, upload_label
 from leveler.model import LevelerCard
 from leveler.views import load_pool_or_error

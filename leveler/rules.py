@@ -56,7 +56,7 @@ def characteristics(
 ) -> Characteristics:
     """Power, toughness and abilities of ``card`` with ``level_counters`` in ``zone``.
 
-    >>> from leveler.data import load_pool
+    >>> from leveler import load_pool
     >>> student = load_pool()["Student of Warfare"]
     >>> c = characteristics(student, 7, Zone.BATTLEFIELD)
     >>> (c.power, c.toughness, c.abilities, c.citations)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from leveler.data import load_pool
+from leveler.io.pool_files import load_pool
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import LevelerCard, Zone
 from leveler.situation_fields import (

@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from leveler.data import EDITIONS, cite, load_pool
+from leveler.io.editions import EDITIONS, cite
+from leveler.io.pool_files import load_pool
 from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
 from leveler.pool import cards_frame, segments
 
@@ -430,7 +431,7 @@ def characteristics_html(level: int, zone: Zone | str, now: Characteristics) -> 
 
 
 def edition_options() -> dict[str, str]:
-    """Language switch options: edition label -> key of :data:`leveler.data.EDITIONS`."""
+    """Language switch options: edition label -> key of :data:`leveler.io.editions.EDITIONS`."""
     return {label: key for key, label in EDITIONS.items()}
 
 

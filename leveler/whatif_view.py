@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from leveler.data import EDITIONS, cite
 from leveler.io.budget import SITUATION_BUDGET, read_json
+from leveler.io.editions import EDITIONS, cite
 from leveler.io.uploads import NoFileChosen, check_size, decode_upload, upload_label
 from leveler.labels import LABELS
 from leveler.labels import rule_quote_html as quote_html

@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, load_pool
-from leveler.data import EDITIONS, cite
+from leveler.io.editions import EDITIONS, cite
 from leveler.search import search
 from leveler.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
 from tests.samples import HOSTILE_NAME

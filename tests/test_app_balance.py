@@ -17,8 +17,8 @@ import pytest
 from leveler import LevelerCard, labels
 from leveler import balance_view as bv
 from leveler.balance import LimitedModel, curve, fit_trend, pool_reach_chances, turns_to_band
-from leveler.data import card_from_record
 from leveler.io.designs import open_store
+from leveler.io.pool_files import card_from_record
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,8 +18,8 @@ from leveler import LevelerCard
 from leveler import balance_charts as bc
 from leveler import balance_view as bv
 from leveler.balance import VanillaLine, fit_trend
-from leveler.data import card_from_record
 from leveler.export import chart_spec, chart_svg
+from leveler.io.pool_files import card_from_record
 from leveler.labels import LABELS
 from tests.samples import HOSTILE_NAME
 

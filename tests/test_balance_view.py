@@ -26,7 +26,7 @@ from leveler.balance import (
     turns_to_band,
     variants,
 )
-from leveler.data import card_from_record
+from leveler.io.pool_files import card_from_record
 from leveler.labels import LABELS
 from leveler.pool import progression
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT

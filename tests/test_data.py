@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from leveler import LevelerCard, PoolError, load_pool
-from leveler.data import load_rule_texts
+from leveler.io.editions import load_rule_texts
 
 RECORDS = json.loads((Path(__file__).parents[1] / "data" / "levelers.json").read_text("utf-8"))
 
@@ -101,7 +101,7 @@ def test_a_situation_file_is_read_under_the_situation_budget(tmp_path: Path) -> 
     limit, naming the file and the byte, instead of a RecursionError; FIFOs are refused."""
     import os
 
-    from leveler.data import read_json
+    from leveler.io.pool_files import read_json
 
     path = tmp_path / "deep.json"
     path.write_bytes(b'{"card": "Student of Warfare", "x": ' + b"[" * 5_000)

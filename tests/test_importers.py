@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from leveler import CardTextError, LevelerCard, PoolError, Zone, characteristics, load_pool
 from leveler.cli import main
-from leveler.data import BUNDLED_POOL, PoolReport, card_from_record, load_pool_report
-from leveler.importers import READERS, SOURCE_FORMATS, mtgjson_entry, scryfall_entry
 from leveler.io.budget import LOCAL_POOL_BUDGET, UPLOAD_POOL_BUDGET
+from leveler.io.importers import READERS, SOURCE_FORMATS, mtgjson_entry, scryfall_entry
+from leveler.io.pool_files import BUNDLED_POOL, PoolReport, card_from_record, load_pool_report
 from leveler.text import translate_card
 
 FIXTURES = Path(__file__).parent / "data" / "importers"

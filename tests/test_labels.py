@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from leveler import Zone, characteristics, labels, views
-from leveler.data import EDITIONS
+from leveler.io.editions import EDITIONS
 from leveler.views import (
     NO_BAND,
     SORT_OPTIONS,

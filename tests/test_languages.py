@@ -17,7 +17,7 @@ import pytest
 
 from leveler import CardTextError, LevelBand, LevelerCard, parse_card
 from leveler.cli import find_card, main
-from leveler.data import EDITIONS, cite, load_rule_texts
+from leveler.io.editions import EDITIONS, cite, load_rule_texts
 from leveler.languages import LANGUAGES, find_language
 from leveler.text import detect_language, translate_card
 

@@ -1,6 +1,6 @@
 """The pool file picker: which pool the app shows, what loading one said (issue 6).
 
-Expectations come from ``leveler.data.load_pool_report`` on the same bytes. The notebook
+Expectations come from ``leveler.io.pool_files.load_pool_report`` on the same bytes. The notebook
 tests replace the picker with a submitted upload (``app.run(defs=...)``).
 """
 
@@ -23,7 +23,8 @@ from marimo._plugins.ui._impl.input import FileUploadResults
 from leveler import Zone, characteristics, labels, load_pool
 from leveler import pool_picker as pp
 from leveler import whatif_view as wv
-from leveler.data import cite, load_pool_report
+from leveler.io.editions import cite
+from leveler.io.pool_files import load_pool_report
 from tests.data.hostile.make_uploads import oversized
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, format_card, load_pool, parse_card
-from leveler.data import EDITIONS, cite
+from leveler.io.editions import EDITIONS, cite
 from leveler.views import (
     NO_BAND,
     SORT_OPTIONS,

@@ -21,7 +21,7 @@ from marimo._plugins.ui._impl.input import FileUploadResults
 
 from leveler import Zone, characteristics, labels, load_pool, resolve_situation
 from leveler import whatif_view as wv
-from leveler.data import cite
+from leveler.io.editions import cite
 from leveler.presets import PRESETS, apply_preset
 from tests.samples import HOSTILE_NAME
 

@@ -42,7 +42,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from leveler.data import card_from_record
 from leveler.io.designs_json import (
     MAX_IMPORT_BYTES,
     MAX_RECORD_BYTES,
@@ -51,6 +50,7 @@ from leveler.io.designs_json import (
     read_designs_json,
     read_regular_file,
 )
+from leveler.io.pool_files import card_from_record
 from leveler.model import LevelerCard
 from leveler.text import CardTextError
 

@@ -22,8 +22,8 @@ from playwright.sync_api import Page, expect
 
 from leveler import CardTextError, LevelerCard, Zone, characteristics, labels
 from leveler.balance import VanillaLine, curve, fit_trend, turns_to_band, variants
-from leveler.data import card_from_record
 from leveler.io.designs import open_store
+from leveler.io.pool_files import card_from_record
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 pytestmark = pytest.mark.browser

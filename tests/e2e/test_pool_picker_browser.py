@@ -17,7 +17,8 @@ from playwright.sync_api import Page, expect
 
 from leveler import LevelerCard, Zone, characteristics, labels, load_pool, pool_picker
 from leveler.charts import GEOMETRY, METRICS
-from leveler.data import PoolReport, cite, load_pool_report
+from leveler.io.editions import cite
+from leveler.io.pool_files import PoolReport, load_pool_report
 from leveler.views import NO_BAND, level_range
 from tests.browser_helpers import injected_elements
 from tests.data.hostile.make_uploads import oversized

@@ -1,8 +1,8 @@
 """Card entries of Scryfall and MTGJSON files, as records of the project's own shape.
 
-No file is opened here (:mod:`leveler.data` streams the files and calls these
+No file is opened here (:mod:`leveler.io.pool_files` streams the files and calls these
 functions one entry at a time). Each reader turns one entry of a source into an
-:class:`Entry`: a record for :func:`leveler.data.card_from_record` when the entry is a
+:class:`Entry`: a record for :func:`leveler.io.pool_files.card_from_record` when the entry is a
 leveler (``layout == "leveler"``), or the reason it was skipped. A record has the
 fields of ``data/levelers.json``: ``name``, ``mana_cost``, ``type_line``, ``power``,
 ``toughness``, ``oracle_text``, ``rarity``, ``sets`` and ``translations`` (a list of
@@ -36,7 +36,7 @@ SOURCE_FORMATS: dict[str, str] = {
     "mtgjson-atomic": "an MTGJSON AtomicCards file",
     "mtgjson-cards": "an array of MTGJSON cards",
 }
-"""Every format :func:`leveler.data.load_pool` recognises: key -> description."""
+"""Every format :func:`leveler.io.pool_files.load_pool` recognises: key -> description."""
 
 LEVELER_LAYOUT = "leveler"
 _MTGJSON_MARKS = ("manaCost", "setCode", "foreignData", "identifiers", "printings", "uuid")

@@ -1,4 +1,4 @@
-"""The only module that opens files: the bundled pool, card files, rule texts by edition.
+"""Card files: the bundled pool and any Scryfall, MTGJSON or project file, sniffed and streamed.
 
 :func:`load_pool` (and :func:`load_pool_report`, which says what was skipped) reads
 any of these, recognised from the file itself, and keeps only leveler cards:
@@ -20,7 +20,7 @@ streams the cards one at a time, from events that passed a
 :class:`leveler.io.budget.JsonBudget` (size, nesting depth, values, string and number
 length, checked while reading): :data:`~leveler.io.budget.LOCAL_POOL_BUDGET` unless the
 caller passes another (uploads pass :data:`~leveler.io.budget.UPLOAD_POOL_BUDGET`). How
-each source's entries become records is in :mod:`leveler.importers`.
+each source's entries become records is in :mod:`leveler.io.importers`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from typing import IO, Any
 
 import ijson  # type: ignore[import-untyped]
 
-from leveler.importers import READERS, SOURCE_FORMATS, Entry, SourceFormat, array_format
 from leveler.io.budget import (
     LOCAL_POOL_BUDGET,
     SITUATION_BUDGET,
@@ -49,17 +48,17 @@ from leveler.io.budget import (
     open_regular_file,
     read_json_file,
 )
+from leveler.io.importers import READERS, SOURCE_FORMATS, Entry, SourceFormat, array_format
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import LevelerCard, Translation
 from leveler.text import CardTextError, parse_card
 
-__all__ = ["BUNDLED_POOL", "BUNDLED_TRANSLATIONS", "EDITIONS", "Citation", "PoolError",
-           "PoolReport", "card_from_record", "cite", "load_pool", "load_pool_report",
-           "load_rule_texts", "read_json"]
+__all__ = ["BUNDLED_POOL", "BUNDLED_TRANSLATIONS", "DATA_DIR", "PoolError", "PoolReport",
+           "card_from_record", "load_pool", "load_pool_report", "read_json"]
 
 _log = logging.getLogger(__name__)
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = next(
     (p for p in (_PACKAGE_DIR / "_data", _PACKAGE_DIR.parent / "data") if p.is_dir()),
     _PACKAGE_DIR.parent / "data",
@@ -70,13 +69,6 @@ BUNDLED_POOL = DATA_DIR / "levelers.json"
 BUNDLED_TRANSLATIONS = DATA_DIR / "levelers_foreign.json"
 """The printed name and text of each printed leveler in every other language it was
 printed in (see ``data/README.md``)."""
-
-EDITIONS = {
-    "en-current": "English, current (711)",
-    "en-2011": "English, 2011 (710)",
-    "fr-2011": "Français, 2011 (710)",
-}
-"""Rule-text editions in ``data/rules``: file stem -> label."""
 
 _REQUIRED = ("name", "oracle_text", "power", "toughness")
 _SKIPPED_NAMES_KEPT = 10
@@ -203,7 +195,7 @@ class PoolReport:
     source: str
     """The file read."""
     source_format: str
-    """A key of :data:`leveler.importers.SOURCE_FORMATS`, e.g. ``"scryfall-bulk"``."""
+    """A key of :data:`leveler.io.importers.SOURCE_FORMATS`, e.g. ``"scryfall-bulk"``."""
     cards: dict[str, LevelerCard]
     """The leveler cards that loaded, by name, in name order."""
     skipped: int = 0
@@ -250,7 +242,7 @@ def load_pool(path: str | Path | IO[bytes] | None = None, *,
     """Leveler cards by name, in name order: the bundled printed levelers, or a card file.
 
     The file may be any format :func:`load_pool_report` recognises; entries that are
-    not levelers are skipped (logged at INFO on the ``leveler.data`` logger; call
+    not levelers are skipped (logged at INFO on the ``leveler.io.pool_files`` logger; call
     :func:`load_pool_report` to get the count and names). Every card that fails is
     reported at once in a :class:`PoolError` (a ValueError); a file that cannot be read,
     is not JSON, has another shape or passes a limit of ``budget`` raises ValueError
@@ -540,78 +532,3 @@ def read_json(path: str | Path, what: str = "file", *,
     return read_json_file(path, budget=budget, what=what)
 
 
-def load_rule_texts(edition: str = "en-current") -> dict[str, tuple[str, str]]:
-    """Rule texts of an edition, keyed by current rule number: ``{"711.5": ("710.5", text)}``."""
-    return {number: (entry["number"], entry["text"])
-            for number, entry in _rule_document(edition)["rules"].items()}
-
-
-@functools.cache
-def _rule_document(edition: str) -> dict[str, Any]:
-    if edition not in EDITIONS:
-        raise ValueError(f"unknown rules edition {edition!r}: expected one of "
-                         f"{', '.join(EDITIONS)}")
-    document: dict[str, Any] = json.loads(
-        (DATA_DIR / "rules" / f"{edition}.json").read_text(encoding="utf-8"))
-    return document
-
-
-@dataclass(frozen=True, slots=True)
-class Citation:
-    """A rule as one edition of the Comprehensive Rules numbers and words it."""
-
-    rule: str
-    """The current number, e.g. ``"711.5"``."""
-    edition: str
-    """A key of :data:`EDITIONS`."""
-    number: str | None
-    """The edition's number (``"710.5"``); None where the edition has no such rule."""
-    text: str | None
-    """The edition's text; None where it has no such rule or the project has no copy."""
-    note: str | None = None
-    """Why ``number`` or ``text`` is missing."""
-
-    def __str__(self) -> str:
-        if self.text is not None:
-            return f"{self.number}  {self.text}"
-        return f"{self.number or self.rule}  ({self.note})"
-
-
-_RULE_NUMBER = re.compile(r"^[0-9]{3}(?:\.[0-9]+[a-z]?)?$")
-
-
-def cite(rule: str, edition: str = "en-current") -> Citation:
-    """Rule ``rule`` (a current number: ``711.5``, ``702.87a``) as ``edition`` has it.
-
-    The edition's number comes from its numbering even where the project has no copy
-    of its text (the French 2011 keyword rule: 702.84a). A rule added later (711.7,
-    702.87c, July 2021) has no number in a 2011 edition. Raises ValueError for an
-    unknown edition or a string that is not a rule number.
-
-    >>> cite("711.5", "fr-2011").number, cite("702.87a", "fr-2011").number
-    ('710.5', '702.84a')
-    >>> cite("702.87a", "fr-2011").text is None, cite("711.7", "en-2011").number
-    (True, None)
-    """
-    document = _rule_document(edition)
-    rule = rule.strip()
-    if not _RULE_NUMBER.match(rule):
-        raise ValueError(f"not a rule number: {rule!r} (expected e.g. '711.5' or '702.87a')")
-    entry = document["rules"].get(rule)
-    if entry is not None:
-        return Citation(rule, edition, entry["number"], entry["text"])
-    absent: dict[str, str] = document.get("absent", {})
-    if rule in absent:
-        return Citation(rule, edition, None, None, f"not in this edition: {absent[rule]}")
-    numbering: dict[str, str] = document.get("numbering", {})
-    number: str | None = rule if not numbering else None
-    for old in sorted(numbering, key=len, reverse=True):
-        tail = rule[len(old):]
-        if rule.startswith(old) and not tail[:1].isdigit():
-            number = numbering[old] + tail
-            break
-    if number is None:
-        return Citation(rule, edition, None, None,
-                        f"the number of rule {rule} in {EDITIONS[edition]} is not known")
-    return Citation(rule, edition, number, None,
-                    f"no text of {EDITIONS[edition]} for this rule in the project")
