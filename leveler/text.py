@@ -29,7 +29,10 @@ after it on one line (``8/8Vol, piétinement`` in a French print) is read as the
 and that ability. Abilities keep their printed words.
 
 Every error is a :class:`CardTextError` that quotes the line and, where a rule
-applies, names it.
+applies, names it. ``parse_card`` reads on past a problem (skipping that line, or that
+band's P/T and abilities) and raises every independent one at once
+(:attr:`CardTextError.problems`); what follows only from an earlier problem (a band's P/T
+after a malformed level symbol, "no P/T line" after a malformed box) is not reported.
 """
 
 from __future__ import annotations
@@ -40,35 +43,30 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NoReturn
 
 from leveler.languages import ENGLISH, LANGUAGES, Language, find_language
 from leveler.mana import ManaCost, ManaCostError
 from leveler.model import MAX_LEVEL, MAX_PT, LevelBand, LevelerCard
-from leveler.text_errors import CardTextError
+from leveler.text_checks import (
+    DASHES,
+    MAX_NUMBER_DIGITS,
+    STAR,
+    Line,
+    check_mana_cost,
+    check_type_line,
+    lookalike,
+    misspelt_keyword,
+    printed_number,
+)
+from leveler.text_errors import CardTextError, Problems
 
 __all__ = ["MAX_LEVEL", "MAX_PT", "CardTextError", "detect_language", "format_card",
            "parse_card", "translate_card"]
 
 _PT = re.compile(r"^(?P<power>[0-9]+)\s*/\s*(?P<toughness>[0-9]+)$")
 _PT_THEN_TEXT = re.compile(r"^(?P<power>[0-9]+)\s*/\s*(?P<toughness>[0-9]+)(?P<rest>[^\W\d_].*)$")
-_TYPE_WORDS = re.compile(r"[\s\-–—:~・/,]+")
-_CREATURE_WORDS = frozenset(language.creature_word for language in LANGUAGES)
 _PT_LIKE = re.compile(r"^[\d*+\-xX?.\s]*/[\d*+\-xX?./\s]*$")
-_CLASS_BAR = re.compile(r"^(?:\{[^{}]*\})+\s*:\s*level\s+\d+", re.IGNORECASE)
-_STATION = re.compile(r"^station\b", re.IGNORECASE)
-_MAX_NUMBER_DIGITS = 9
-"""More digits than any bounded number has: refused before ``int`` reads them."""
-_DASHES = "—–-"
 _REMINDER = "({cost}: Put a level counter on this. Level up only as a sorcery.)"
-
-
-@dataclass(frozen=True, slots=True)
-class _Line:
-    number: int
-    text: str
-
-
 @dataclass(frozen=True, slots=True)
 class _Grammar:
     """The grammar's keyword slots filled in for one language."""
@@ -100,7 +98,7 @@ def _grammar(language: Language) -> _Grammar:
     return _Grammar(
         language=language,
         level_up=re.compile(rf"^(?:{_words(language.level_up)})(?:\s*(?P<cost>(?:\{{[^{{}}]*\}})+)"
-                            rf"|\s*[{_DASHES}]\s*(?P<other>[^(]+?)\s*\.|\s*(?=[(.…]|$))"
+                            rf"|\s*[{DASHES}]\s*(?P<other>[^(]+?)\s*\.|\s*(?=[(.…]|$))"
                             r"\s*(?P<rest>.*)$", re.IGNORECASE),
         header=re.compile(rf"^(?:{header}){gap}(?P<min>[0-9]+)\s*"
                           r"(?:(?:-|–|—)\s*(?P<max>[0-9]+)|(?P<plus>\+))$", re.IGNORECASE),
@@ -131,7 +129,7 @@ def _detector() -> re.Pattern[str]:
     return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
-def _detect(lines: Sequence[_Line]) -> Language | None:
+def _detect(lines: Sequence[Line]) -> Language | None:
     detector = _detector()
     for line in lines:
         match = detector.match(line.text)
@@ -142,37 +140,53 @@ def _detect(lines: Sequence[_Line]) -> Language | None:
 
 @dataclass(slots=True)
 class _BandDraft:
-    header: _Line
+    header: Line
     min_level: int
     max_level: int | None
     power: int | None = None
     toughness: int | None = None
     abilities: tuple[str, ...] = ()
+    has_pt: bool = False
+    """A P/T line was read, even a refused one (so "no P/T line" would be noise)."""
+    broken: bool = False
+    """The level symbol was refused: it takes its lines, but no order checks."""
 
 
-def _lines(text: str) -> list[_Line]:
+@dataclass(slots=True)
+class _Draft:
+    """What the lines gave, as far as they could be read."""
+
+    outside: list[str]
+    bands: list[_BandDraft]
+    level_up: tuple[ManaCost, str] | None = None
+    level_up_seen: bool = False
+    """A level up line was read, even a refused one."""
+    ability_lines: list[Line] | None = None
+
+
+def _lines(text: str) -> list[Line]:
     """Non-blank lines with 1-based numbers; NFKC folds full-width digits and signs."""
     return [
-        _Line(number, unicodedata.normalize("NFKC", raw).strip())
+        Line(number, unicodedata.normalize("NFKC", raw).strip())
         for number, raw in enumerate(text.splitlines(), start=1)
         if raw.strip()
     ]
 
 
-def _number(digits: str, line: _Line, what: str, *, limit: int, rule: str) -> int:
+def _number(digits: str, line: Line, what: str, *, limit: int, rule: str) -> int:
     """A printed number, refused above ``limit`` (before reading a long run of digits)."""
-    number = int(digits) if len(digits) <= _MAX_NUMBER_DIGITS else limit + 1
+    number = int(digits) if len(digits) <= MAX_NUMBER_DIGITS else limit + 1
     if number > limit:
         raise CardTextError(f"{what} is larger than {limit:,}, the most this library accepts",
                             line_number=line.number, line=line.text, rule=rule)
     return number
 
 
-def _level(digits: str, line: _Line) -> int:
+def _level(digits: str, line: Line) -> int:
     return _number(digits, line, "a level number", limit=MAX_LEVEL, rule="711.2, 702.87")
 
 
-def _parse_header(line: _Line, grammar: _Grammar) -> _BandDraft | None:
+def _parse_header(line: Line, grammar: _Grammar) -> _BandDraft | None:
     """header := HEADER N1 "-" N2 | HEADER N3 "+"  (711.2)."""
     match = grammar.header.match(line.text)
     if match is None:
@@ -192,7 +206,7 @@ def _parse_header(line: _Line, grammar: _Grammar) -> _BandDraft | None:
     return _BandDraft(line, low, high)
 
 
-def _parse_pt(line: _Line, *, awaited: bool) -> tuple[int, int, str | None] | None:
+def _parse_pt(line: Line, *, awaited: bool) -> tuple[int, int, str | None] | None:
     """pt := INT "/" INT [ability]: the box, and the ability run into it, if any.
 
     A line shaped like a P/T box but not two whole numbers is an error. Text run into
@@ -204,6 +218,9 @@ def _parse_pt(line: _Line, *, awaited: bool) -> tuple[int, int, str | None] | No
         return (_number(match["power"], line, "power", limit=MAX_PT, rule="208.1"),
                 _number(match["toughness"], line, "toughness", limit=MAX_PT, rule="208.1"),
                 rest)
+    if _PT_LIKE.match(line.text) and "*" in line.text:
+        raise CardTextError(f"a band's P/T box cannot be '*': {STAR}",
+                            line_number=line.number, line=line.text, rule="604.3, 711.2a")
     if _PT_LIKE.match(line.text):
         raise CardTextError(
             "a power/toughness box must be two whole numbers like '3/3'",
@@ -212,7 +229,7 @@ def _parse_pt(line: _Line, *, awaited: bool) -> tuple[int, int, str | None] | No
     return None
 
 
-def _parse_level_up(line: _Line, grammar: _Grammar) -> tuple[ManaCost, str] | None:
+def _parse_level_up(line: Line, grammar: _Grammar) -> tuple[ManaCost, str] | None:
     """level_up := LEVEL_UP (MANA | DASH any_cost ".") [AFTER_COST] ["(" reminder ")"]
     (702.87a: "Level up [cost]"): the mana part and the non-mana part ("" if none).
 
@@ -250,81 +267,33 @@ def _split_cost(text: str) -> tuple[ManaCost, str]:
     return ManaCost(()), text.strip()
 
 
-def _reject_lookalikes(line: _Line) -> None:
-    """Class level bars (716) and station symbols (721) look like levels but are not."""
-    if _CLASS_BAR.match(line.text):
-        raise CardTextError(
-            "this is a Class level bar, not a level symbol; class levels do not interact "
-            "with level counters",
-            line_number=line.number, line=line.text, rule="711.7, 716.4",
-        )
-    if _STATION.match(line.text):
-        raise CardTextError(
-            "this is a station symbol (charge counters), not a level symbol",
-            line_number=line.number, line=line.text, rule="721",
-        )
-
-
-def _check_type_line(name: str, type_line: str) -> None:
-    """A leveler is a creature: its type line in English or as printed in any language."""
-    words = _TYPE_WORDS.split(unicodedata.normalize("NFKC", type_line))
-    if "Class" in words:
-        raise CardTextError(
-            f"{name!r} is a Class ({type_line!r}); class levels are not level counters",
-            rule="711.7, 716.4",
-        )
-    if "Aura" in words or not _CREATURE_WORDS & set(words):
-        raise CardTextError(
-            f"{name!r} is not a creature ({type_line!r}); a leveler is a creature card "
-            "with level symbols (the Aura named 'Level Up' is not one)",
-            rule="702.87b, 711.2a",
-        )
-
-
-def _check_band_order(bands: Sequence[_BandDraft], grammar: _Grammar) -> None:
+def _check_band_order(bands: Sequence[_BandDraft], grammar: _Grammar,
+                      problems: Problems) -> None:
     """Bands ascend without overlap and only the last is open (711.2a, 711.2b); a gap is
-    accepted and flagged by ``LevelerCard.rule_warnings``."""
-    for previous, band in itertools.pairwise(bands):
+    accepted and flagged by ``LevelerCard.rule_warnings``. Each band is compared with the
+    one before; refused level symbols are left out (their order is unknown), and a closed
+    last band is not reported when an open band came earlier or the last symbol was refused."""
+    read = [band for band in bands if not band.broken]
+    for previous, band in itertools.pairwise(read):
         if previous.max_level is None:
-            raise CardTextError(
+            problems.add(CardTextError(
                 f"an open band ({previous.header.text}) must be the last one",
                 line_number=band.header.number, line=band.header.text, rule="711.2b",
-            )
-        if band.min_level <= previous.max_level:
-            raise CardTextError(
+            ))
+        elif band.min_level <= previous.max_level:
+            problems.add(CardTextError(
                 f"band overlaps or comes before {previous.header.text!r}; bands go upward",
                 line_number=band.header.number, line=band.header.text, rule="711.2a",
-            )
+            ))
         # A gap (LEVEL 1-2 / LEVEL 4+) is not a printed shape (711.1), but the rules answer
         # it: no level symbol applies there (711.2a). Accepted; LevelerCard.rule_warnings says so.
     last = bands[-1]
-    if last.max_level is not None:
-        raise CardTextError(
+    if not last.broken and last.max_level is not None and all(
+            band.max_level is not None for band in read):
+        problems.add(CardTextError(
             f"the last band must be open, '{grammar.language.header_word} N3+'",
             line_number=last.header.number, line=last.header.text, rule="711.2b",
-        )
-
-
-def _printed_number(value: int | str, what: str, name: str) -> int:
-    if isinstance(value, bool):
-        raise CardTextError(f"{what} of {name!r} must be a whole number, not {value!r}")
-    if isinstance(value, int):
-        number = value
-    elif isinstance(value, str) and value.strip().isdecimal():
-        digits = unicodedata.normalize("NFKC", value.strip())
-        if len(digits) > _MAX_NUMBER_DIGITS:
-            raise CardTextError(f"{what} of {name!r} is larger than {MAX_PT:,} "
-                                f"({len(digits)} digits)", rule="208.1")
-        number = int(digits)
-    else:
-        raise CardTextError(f"{what} of {name!r} must be a whole number, not {value!r}")
-    if number < 0:
-        raise CardTextError(f"{what} of {name!r} cannot be negative ({number})")
-    if number > MAX_PT:
-        size = number if number < 10**30 else f"a number of {len(str(number))} digits"
-        raise CardTextError(f"{what} of {name!r} is larger than {MAX_PT:,} ({size})",
-                            rule="208.1")
-    return number
+        ))
 
 
 def parse_card(
@@ -344,7 +313,8 @@ def parse_card(
     :class:`~leveler.languages.Language`) forces the keywords; None detects them from
     the first level up line or level symbol (:func:`detect_language`), English if none.
     Abilities keep their printed words. Raises :class:`CardTextError` naming the line
-    and the rule for text that is not a leveler's, and ValueError for an unknown language.
+    and the rule for text that is not a leveler's (every independent problem in its
+    ``problems``), and ValueError for an unknown language.
     """
     if not isinstance(oracle_text, str):
         kind = type(oracle_text).__name__
@@ -353,85 +323,128 @@ def parse_card(
         language = find_language(language)
     lines = _lines(oracle_text)
     grammar = _grammar(language or _detect(lines) or ENGLISH)
-    for line in lines:
-        _reject_lookalikes(line)
-    _check_type_line(name, type_line)
-    try:
-        cost = ManaCost.parse(mana_cost)
-    except ManaCostError as error:
-        raise CardTextError(f"mana cost of {name!r}: {error}") from None
-    printed_power = _printed_number(power, "power", name)
-    printed_toughness = _printed_number(toughness, "toughness", name)
-
-    outside: list[str] = []
-    level_up: tuple[ManaCost, str] | None = None
-    bands: list[_BandDraft] = []
-    for line in lines:
-        found_level_up = _parse_level_up(line, grammar)
-        if found_level_up is not None:
-            if level_up is not None:
-                raise CardTextError("a second level up line", line_number=line.number,
-                                    line=line.text, rule="702.87a")
-            if bands:
-                raise CardTextError("level up is printed above the level symbols, not inside a "
-                                    "striation", line_number=line.number, line=line.text,
-                                    rule="711.4")
-            level_up = found_level_up
-            continue
-        header = _parse_header(line, grammar)
-        if header is not None:
-            if bands and bands[-1].power is None:
-                _missing_pt(bands[-1])
-            bands.append(header)
-            continue
-        pt = _parse_pt(line, awaited=bool(bands) and bands[-1].power is None)
-        if pt is not None:
-            if not bands:
-                raise CardTextError(
-                    "a P/T line outside any band (the uppermost box is given as power and "
-                    "toughness)", line_number=line.number, line=line.text, rule="711.2",
-                )
-            if bands[-1].power is not None:
-                raise CardTextError("a second P/T line in one band", line_number=line.number,
-                                    line=line.text, rule="711.2")
-            bands[-1].power, bands[-1].toughness, run_in = pt
-            if run_in is not None:
-                bands[-1].abilities += (run_in,)
-            continue
-        if bands:
-            bands[-1].abilities += (line.text,)
-        else:
-            outside.append(line.text)
-
-    if level_up is None:
-        raise CardTextError(f"{name!r} has no '{grammar.level_up_example}' line, so it is not "
-                            "a leveler", rule="702.87b")
-    if not bands:
-        word = grammar.language.header_word
-        raise CardTextError(f"{name!r} has no level symbol ('{word} N1-N2' / '{word} N3+')",
-                            rule="711.1")
-    if bands[-1].power is None:
-        _missing_pt(bands[-1])
-    _check_band_order(bands, grammar)
+    problems = Problems()
+    found_lookalike = lookalike(lines)
+    if found_lookalike is not None:  # another mechanic's text: its type line says the same
+        problems.add(found_lookalike)
+    else:
+        problems.run(check_type_line, name, type_line)
+    is_creature = not problems
+    cost = problems.run(check_mana_cost, mana_cost, name)
+    printed_power = problems.run(printed_number, power, "power", name)
+    printed_toughness = problems.run(printed_number, toughness, "toughness", name)
+    draft = _Draft([], [], ability_lines=[])
+    if found_lookalike is None:
+        for line in lines:
+            _read_line(line, grammar, draft, problems)
+        _check_card(draft, name, grammar, problems, is_creature=is_creature)
+    problems.raise_any()
+    assert cost is not None and draft.level_up is not None  # else raise_any raised
     return LevelerCard(
         name=name,
         mana_cost=cost,
         type_line=type_line,
-        power=printed_power,
-        toughness=printed_toughness,
-        level_up_cost=level_up[0],
-        level_up_other_cost=level_up[1],
+        power=printed_power or 0,
+        toughness=printed_toughness or 0,
+        level_up_cost=draft.level_up[0],
+        level_up_other_cost=draft.level_up[1],
         bands=tuple(
             LevelBand(b.min_level, b.max_level, b.power or 0, b.toughness or 0, b.abilities)
-            for b in bands
+            for b in draft.bands
         ),
-        abilities=tuple(outside),
+        abilities=tuple(draft.outside),
     )
 
 
-def _missing_pt(band: _BandDraft) -> NoReturn:
-    raise CardTextError("this band has no P/T line", line_number=band.header.number,
-                        line=band.header.text, rule="711.2")
+def _read_line(line: Line, grammar: _Grammar, draft: _Draft, problems: Problems) -> None:
+    """One line into ``draft``; a refused line is recorded and read as what it was meant
+    to be (a level up line, a level symbol, a P/T box), so its followers are not noise."""
+    bands = draft.bands
+    try:
+        found_level_up = _parse_level_up(line, grammar)
+    except CardTextError as error:
+        problems.add(error)
+        draft.level_up_seen = True
+        return
+    if found_level_up is not None:
+        if draft.level_up_seen:
+            problems.add(CardTextError("a second level up line", line_number=line.number,
+                                       line=line.text, rule="702.87a"))
+        elif bands:
+            problems.add(CardTextError("level up is printed above the level symbols, not "
+                                       "inside a striation", line_number=line.number,
+                                       line=line.text, rule="711.4"))
+        else:
+            draft.level_up = found_level_up
+        draft.level_up_seen = True
+        return
+    try:
+        header = _parse_header(line, grammar)
+    except CardTextError as error:
+        problems.add(error)
+        header = _BandDraft(line, 0, None, broken=True)
+    if header is not None:
+        if bands and not bands[-1].has_pt and not bands[-1].broken:
+            problems.add(_missing_pt(bands[-1]))
+        bands.append(header)
+        return
+    try:
+        pt = _parse_pt(line, awaited=bool(bands) and not bands[-1].has_pt)
+    except CardTextError as error:
+        problems.add(error)
+        if bands:
+            bands[-1].has_pt = True
+        return
+    if pt is not None:
+        if not bands:
+            problems.add(CardTextError(
+                "a P/T line outside any band (the uppermost box is given as power and "
+                "toughness)", line_number=line.number, line=line.text, rule="711.2",
+            ))
+        elif bands[-1].has_pt:
+            problems.add(CardTextError("a second P/T line in one band",
+                                       line_number=line.number, line=line.text, rule="711.2"))
+        else:
+            bands[-1].power, bands[-1].toughness, run_in = pt
+            bands[-1].has_pt = True
+            if run_in is not None:
+                bands[-1].abilities += (run_in,)
+        return
+    if bands:
+        bands[-1].abilities += (line.text,)
+    else:
+        draft.outside.append(line.text)
+    if draft.ability_lines is not None:
+        draft.ability_lines.append(line)
+
+
+def _check_card(draft: _Draft, name: str, grammar: _Grammar, problems: Problems, *,
+                is_creature: bool) -> None:
+    """A level up line and level symbols (702.87b, 711.1), a P/T for the last band, band
+    order. A non-creature's missing keyword and symbols follow from its type: not reported."""
+    if not draft.level_up_seen and is_creature:
+        misspelt = misspelt_keyword(draft.ability_lines or (), grammar.language.level_up)
+        problems.add(CardTextError(
+            f"{name!r} has no '{grammar.level_up_example}' line, so it is not a leveler"
+            + ("; this line looks like a misspelt one" if misspelt else ""),
+            line_number=misspelt.number if misspelt else None,
+            line=misspelt.text if misspelt else None,
+            rule="702.87a, 702.87b" if misspelt else "702.87b",
+        ))
+    if not draft.bands:
+        if draft.level_up_seen:
+            word = grammar.language.header_word
+            problems.add(CardTextError(
+                f"{name!r} has no level symbol ('{word} N1-N2' / '{word} N3+')", rule="711.1"))
+        return
+    if not draft.bands[-1].has_pt and not draft.bands[-1].broken:
+        problems.add(_missing_pt(draft.bands[-1]))
+    _check_band_order(draft.bands, grammar, problems)
+
+
+def _missing_pt(band: _BandDraft) -> CardTextError:
+    return CardTextError("this band has no P/T line", line_number=band.header.number,
+                         line=band.header.text, rule="711.2")
 
 
 def format_card(card: LevelerCard) -> str:
