@@ -162,6 +162,8 @@ class _Draft:
     level_up_seen: bool = False
     """A level up line was read, even a refused one."""
     ability_lines: list[Line] | None = None
+    pt_outside: bool = False
+    """A P/T line came before any level symbol (reported once: later ones share its cause)."""
 
 
 def _lines(text: str) -> list[Line]:
@@ -397,10 +399,12 @@ def _read_line(line: Line, grammar: _Grammar, draft: _Draft, problems: Problems)
         return
     if pt is not None:
         if not bands:
-            problems.add(CardTextError(
-                "a P/T line outside any band (the uppermost box is given as power and "
-                "toughness)", line_number=line.number, line=line.text, rule="711.2",
-            ))
+            if not draft.pt_outside:  # the next ones share its cause
+                problems.add(CardTextError(
+                    "a P/T line outside any band (the uppermost box is given as power and "
+                    "toughness)", line_number=line.number, line=line.text, rule="711.2",
+                ))
+            draft.pt_outside = True
         elif bands[-1].has_pt:
             problems.add(CardTextError("a second P/T line in one band",
                                        line_number=line.number, line=line.text, rule="711.2"))
@@ -430,12 +434,13 @@ def _check_card(draft: _Draft, name: str, grammar: _Grammar, problems: Problems,
             line_number=misspelt.number if misspelt else None,
             line=misspelt.text if misspelt else None,
             rule="702.87a, 702.87b" if misspelt else "702.87b",
-        ))
+        ), last=True)
     if not draft.bands:
         if draft.level_up_seen:
             word = grammar.language.header_word
             problems.add(CardTextError(
-                f"{name!r} has no level symbol ('{word} N1-N2' / '{word} N3+')", rule="711.1"))
+                f"{name!r} has no level symbol ('{word} N1-N2' / '{word} N3+')", rule="711.1"),
+                last=True)
         return
     if not draft.bands[-1].has_pt and not draft.bands[-1].broken:
         problems.add(_missing_pt(draft.bands[-1]))

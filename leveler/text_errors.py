@@ -22,8 +22,9 @@ class CardTextError(ValueError):
     """Card text that is not a leveler's, with the offending line and the rule it breaks.
 
     ``message``, ``line_number``, ``line``, ``rule`` and ``card`` describe the first
-    problem; ``problems`` holds every problem found (card-wide ones first, then by line,
-    at most :data:`MAX_LISTED`), each a one-problem error; ``unlisted`` counts those left
+    problem; ``problems`` holds every problem found (those of fields outside the text
+    first, then by line, then what the whole text lacks; at most :data:`MAX_LISTED`),
+    each a one-problem error; ``unlisted`` counts those left
     out. ``str()`` gives one line per problem, then "and N more problems".
     """
 
@@ -106,12 +107,14 @@ class Problems:
 
     def __init__(self) -> None:
         self._found: list[CardTextError] = []
+        self._last: list[CardTextError] = []
 
     def __bool__(self) -> bool:
-        return bool(self._found)
+        return bool(self._found or self._last)
 
-    def add(self, problem: CardTextError) -> None:
-        self._found.append(problem)
+    def add(self, problem: CardTextError, *, last: bool = False) -> None:
+        """Record ``problem``; ``last`` ones (what the whole text lacks) follow the lines."""
+        (self._last if last else self._found).append(problem)
 
     def run(self, check: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T | None:
         """``check(*args, **kwargs)``, or None with its CardTextError recorded."""
@@ -122,10 +125,11 @@ class Problems:
             return None
 
     def raise_any(self) -> None:
-        """Raise every problem found, or nothing: card-wide ones (no line) first, in the
-        order found, then by line; the first :data:`MAX_LISTED`, the rest counted."""
-        if not self._found:
+        """Raise every problem found, or nothing: the fields' (no line) first, then by line,
+        then the ``last`` ones; the first :data:`MAX_LISTED`, the rest counted."""
+        if not self:
             return
         found = sorted(self._found, key=lambda p: -1 if p.line_number is None else p.line_number)
+        found += sorted(self._last, key=lambda p: -1 if p.line_number is None else p.line_number)
         listed = found[:MAX_LISTED]
         raise CardTextError.gather(listed, len(found) - len(listed)) from None
