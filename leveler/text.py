@@ -42,7 +42,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from leveler.languages import ENGLISH, LANGUAGES, Language, find_language
 from leveler.mana import ManaCost, ManaCostError
@@ -145,7 +145,7 @@ class _BandDraft:
     max_level: int | None
     power: int | None = None
     toughness: int | None = None
-    abilities: tuple[str, ...] = ()
+    abilities: list[str] = field(default_factory=list)
     has_pt: bool = False
     """A P/T line was read, even a refused one (so "no P/T line" would be noise)."""
     broken: bool = False
@@ -351,7 +351,8 @@ def parse_card(
         level_up_cost=draft.level_up[0],
         level_up_other_cost=draft.level_up[1],
         bands=tuple(
-            LevelBand(b.min_level, b.max_level, b.power or 0, b.toughness or 0, b.abilities)
+            LevelBand(b.min_level, b.max_level, b.power or 0, b.toughness or 0,
+                      tuple(b.abilities))
             for b in draft.bands
         ),
         abilities=tuple(draft.outside),
@@ -412,10 +413,10 @@ def _read_line(line: Line, grammar: _Grammar, draft: _Draft, problems: Problems)
             bands[-1].power, bands[-1].toughness, run_in = pt
             bands[-1].has_pt = True
             if run_in is not None:
-                bands[-1].abilities += (run_in,)
+                bands[-1].abilities.append(run_in)
         return
     if bands:
-        bands[-1].abilities += (line.text,)
+        bands[-1].abilities.append(line.text)
     else:
         draft.outside.append(line.text)
     if draft.ability_lines is not None:

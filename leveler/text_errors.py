@@ -113,7 +113,8 @@ class Problems:
         return bool(self._found or self._last)
 
     def add(self, problem: CardTextError, *, last: bool = False) -> None:
-        """Record ``problem``; ``last`` ones (what the whole text lacks) follow the lines."""
+        """Record ``problem``; ``last`` ones (what the whole text lacks) follow the lines
+        unless they name one."""
         (self._last if last else self._found).append(problem)
 
     def run(self, check: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T | None:
@@ -129,7 +130,8 @@ class Problems:
         then the ``last`` ones; the first :data:`MAX_LISTED`, the rest counted."""
         if not self:
             return
-        found = sorted(self._found, key=lambda p: -1 if p.line_number is None else p.line_number)
-        found += sorted(self._last, key=lambda p: -1 if p.line_number is None else p.line_number)
+        tagged = [(p, 0) for p in self._found] + [(p, 2) for p in self._last]
+        found = [p for p, _ in sorted(tagged, key=lambda item: (
+            item[1] if item[0].line_number is None else 1, item[0].line_number or 0))]
         listed = found[:MAX_LISTED]
         raise CardTextError.gather(listed, len(found) - len(listed)) from None
