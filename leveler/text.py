@@ -56,6 +56,7 @@ from leveler.text_checks import (
     check_type_line,
     lookalike,
     misspelt_keyword,
+    misspelt_symbol,
     printed_number,
 )
 from leveler.text_errors import CardTextError, Problems
@@ -161,7 +162,7 @@ class _Draft:
     level_up: tuple[ManaCost, str] | None = None
     level_up_seen: bool = False
     """A level up line was read, even a refused one."""
-    ability_lines: list[Line] | None = None
+    ability_lines: list[Line] = field(default_factory=list)
     pt_outside: bool = False
     """A P/T line came before any level symbol (reported once: later ones share its cause)."""
 
@@ -196,6 +197,11 @@ def _parse_header(line: Line, grammar: _Grammar) -> _BandDraft | None:
             raise CardTextError(
                 f"a level symbol reads {grammar.symbols}",
                 line_number=line.number, line=line.text, rule="711.2",
+            )
+        if misspelt_symbol(line.text, grammar.language.header_words):
+            raise CardTextError(
+                f"this looks like a misspelt level symbol; a level symbol reads "
+                f"{grammar.symbols}", line_number=line.number, line=line.text, rule="711.2",
             )
         return None
     low = _level(match["min"], line)
@@ -335,7 +341,7 @@ def parse_card(
     cost = problems.run(check_mana_cost, mana_cost, name)
     printed_power = problems.run(printed_number, power, "power", name)
     printed_toughness = problems.run(printed_number, toughness, "toughness", name)
-    draft = _Draft([], [], ability_lines=[])
+    draft = _Draft([], [])
     if found_lookalike is None:
         for line in lines:
             _read_line(line, grammar, draft, problems)
@@ -419,8 +425,7 @@ def _read_line(line: Line, grammar: _Grammar, draft: _Draft, problems: Problems)
         bands[-1].abilities.append(line.text)
     else:
         draft.outside.append(line.text)
-    if draft.ability_lines is not None:
-        draft.ability_lines.append(line)
+    draft.ability_lines.append(line)
 
 
 def _check_card(draft: _Draft, name: str, grammar: _Grammar, problems: Problems, *,
@@ -428,7 +433,7 @@ def _check_card(draft: _Draft, name: str, grammar: _Grammar, problems: Problems,
     """A level up line and level symbols (702.87b, 711.1), a P/T for the last band, band
     order. A non-creature's missing keyword and symbols follow from its type: not reported."""
     if not draft.level_up_seen and is_creature:
-        misspelt = misspelt_keyword(draft.ability_lines or (), grammar.language.level_up)
+        misspelt = misspelt_keyword(draft.ability_lines, grammar.language.level_up)
         problems.add(CardTextError(
             f"{name!r} has no '{grammar.level_up_example}' line, so it is not a leveler"
             + ("; this line looks like a misspelt one" if misspelt else ""),

@@ -23,6 +23,7 @@ __all__ = [
     "check_type_line",
     "lookalike",
     "misspelt_keyword",
+    "misspelt_symbol",
     "printed_number",
 ]
 
@@ -129,6 +130,25 @@ def misspelt_keyword(lines: Iterable[Line], keyword: str) -> Line | None:
                for end in ends):
             return line
     return None
+
+
+_SYMBOL_SHAPE = re.compile(r"(?P<word>[^\W\d_]+(?:\s[^\W\d_]+)?)\s*[0-9]+\s*(?:[-–—]\s*[0-9]+|\+)")
+_SYMBOL_LENGTH = 40
+"""Longer lines are not read as a misspelt level symbol ('LEVEL 1000-1000' has 15)."""
+_SHORTEST_MISSPELT = 4
+"""A symbol word shorter than this ('Lv') is too short to tell a misspelling from a word."""
+
+
+def misspelt_symbol(text: str, words: Sequence[str]) -> bool:
+    """``text`` is shaped like a level symbol (a word, then N1-N2 or N3+) whose word is
+    within :data:`MISSPELT_DISTANCE` edits of one of ``words`` (``LEVLE 4+``); bounded cost."""
+    match = _SYMBOL_SHAPE.fullmatch(text) if len(text) <= _SYMBOL_LENGTH else None
+    if match is None:
+        return False
+    word = match["word"].casefold()
+    return any(len(symbol) >= _SHORTEST_MISSPELT
+               and _distance(word, symbol.casefold()) <= MISSPELT_DISTANCE
+               for symbol in words)
 
 
 def _distance(first: str, second: str) -> int:

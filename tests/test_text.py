@@ -225,6 +225,15 @@ def test_error_non_numeric_printed_power() -> None:
     assert "power of 'Student of Warfare' must be a whole number" in str(error)
 
 
+def test_604_3_a_star_printed_power_names_the_characteristic_defining_ability_rule() -> None:
+    """'*' needs a characteristic-defining ability (604.3): refused, with what to give."""
+    error = _error(STUDENT, power="*")
+    assert error.rule == "604.3" and "characteristic-defining ability" in error.message
+    assert "give power and toughness as numbers" in error.message
+    error = _error("Level up {W}\nLEVEL 2+\n*/*")
+    assert (error.line_number, error.rule) == (3, "604.3, 711.2a")
+
+
 def test_card_text_error_is_a_value_error() -> None:
     assert issubclass(CardTextError, ValueError)
 

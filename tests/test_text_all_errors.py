@@ -174,6 +174,28 @@ def test_711_1_no_level_symbol_is_not_reported_when_the_level_up_line_is_missing
     assert [p.rule for p in error.problems] == ["702.87b"]
 
 
+@pytest.mark.parametrize(("text", "number"), [
+    ("Level up {1}\nLEVLE 1-3\n2/2\nLEVEL 4+\n4/4", 2),
+    ("Level up {1}\nLEVEL 1-3\n2/2\nLEVL 4+\n4/4\nFlying", 4),
+])
+def test_711_2_a_misspelt_level_symbol_is_one_problem_on_its_own_line(
+        text: str, number: int) -> None:
+    """Read as a refused symbol, its box is not 'outside any band' or 'a second P/T line',
+    and the band before is not 'the last band must be open' (711.2b)."""
+    error = _error(text)
+    assert [(p.line_number, p.rule) for p in error.problems] == [(number, "711.2")]
+    assert "misspelt level symbol" in error.message
+
+
+@pytest.mark.parametrize("line", ["Lure 3+", "Level 3 Wizards you control get +1/+1.",
+                                  "Bushido 2"])
+def test_711_2_an_ability_shaped_like_a_word_and_a_number_is_not_a_misspelt_symbol(
+        line: str) -> None:
+    card = parse_card(f"Level up {{1}}\nLEVEL 1-3\n2/2\n{line}\nLEVEL 4+\n4/4",
+                      name="T", power=1, toughness=1)
+    assert card.bands[0].abilities == (line,)
+
+
 # --------------------------------------------------------------------------- the limit
 
 
