@@ -19,12 +19,12 @@ run: $(STAMP)
 
 # Serve a group: the password is read from a file (never on a command line, so not in `ps`,
 # never printed), and request bodies over 25 MiB are refused before they are read
-# (marimo's own server reads any body whole): leveler/io/body_limit.py.
+# (marimo's own server reads any body whole): leveler/app/serve.py.
 HOST ?= 0.0.0.0
 serve: $(STAMP)
 	@test -n "$(PASSWORD_FILE)" || { echo "usage: make serve PASSWORD_FILE=/path/to/password [HOST=0.0.0.0] [PORT=2718]" >&2; exit 2; }
 	@test -f "$(PASSWORD_FILE)" && test -r "$(PASSWORD_FILE)" || { echo "$(PASSWORD_FILE): not a readable file" >&2; exit 2; }
-	MARIMO_SKIP_UPDATE_CHECK=1 $(BIN)/python -m leveler.io.body_limit notebooks/explorer.py \
+	MARIMO_SKIP_UPDATE_CHECK=1 $(BIN)/python -m leveler.app.serve notebooks/explorer.py \
 	    --host $(HOST) --port $(PORT) --password-file "$(PASSWORD_FILE)"
 
 lint: $(STAMP)

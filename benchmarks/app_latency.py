@@ -48,8 +48,8 @@ sys.path.insert(0, str(ROOT))
 
 import leveler  # noqa: E402
 from benchmarks.report import replace_between  # noqa: E402
+from leveler.app.views import NO_BAND, level_range  # noqa: E402
 from leveler.charts import GEOMETRY, METRICS  # noqa: E402
-from leveler.views import NO_BAND, level_range  # noqa: E402
 
 APP = ROOT / "notebooks" / "explorer.py"
 README = ROOT / "benchmarks" / "README.md"

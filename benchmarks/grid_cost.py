@@ -37,7 +37,8 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from leveler import Zone, balance_charts, balance_view, charts, load_pool, parse_card, views
+from leveler import Zone, balance_charts, charts, load_pool, parse_card
+from leveler.app import balance_view, views
 from leveler.model import LevelerCard
 from leveler.pool import cards_frame, progression
 

@@ -12,7 +12,7 @@ row of ``leveler.characteristics`` at the new level), against B's latency with n
 
 The files: the hostile ones of ``tests/data/hostile/uploads`` (``[`` x 3,000 unclosed,
 80 KB nested, 100,000 deep, a 31-digit power), one over the upload limit
-(:data:`leveler.pool_picker.MAX_UPLOAD_BYTES` + 1 KB), and honest ones to compare: the
+(:data:`leveler.app.pool_picker.MAX_UPLOAD_BYTES` + 1 KB), and honest ones to compare: the
 bundled pool (36 KB) and the bundled pool padded with blanks to just under the limit.
 
 The figures are printed and written to ``benchmarks/README.md`` between the
@@ -45,7 +45,7 @@ from benchmarks.many_users import (  # noqa: E402
     server_pid,
 )
 from benchmarks.report import replace_between  # noqa: E402
-from leveler import pool_picker  # noqa: E402
+from leveler.app import pool_picker  # noqa: E402
 from leveler.io.pool_files import BUNDLED_POOL  # noqa: E402
 from tests.data.hostile.make_uploads import UPLOADS, oversized  # noqa: E402
 

@@ -45,7 +45,7 @@ from benchmarks.app_latency import (  # noqa: E402
     serve,
 )
 from benchmarks.report import replace_between  # noqa: E402
-from leveler.views import NO_BAND, ZONE_OPTIONS, level_range  # noqa: E402
+from leveler.app.views import NO_BAND, ZONE_OPTIONS, level_range  # noqa: E402
 
 README = ROOT / "README.md"
 START, END = "<!-- many-users:start -->", "<!-- many-users:end -->"

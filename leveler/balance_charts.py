@@ -1,6 +1,6 @@
 """Altair charts of the Balance view and the Design bench: pure functions, frame -> chart.
 
-Each takes a frame of :mod:`leveler.balance_view` (itself the library's numbers) and
+Each takes a frame of :mod:`leveler.app.balance_view` (itself the library's numbers) and
 draws it; nothing is computed here but the chart's own layout (sort order, the x range
 the reference lines span).
 
@@ -17,7 +17,7 @@ thin grey lines). Text in the charts (names, bands) is drawn by Vega as text, ne
 parsed as HTML.
 
 Every chart takes ``text``, the app's words in one language (a dict of
-:data:`leveler.labels.LABELS`), English by default (the library, the CLI): titles,
+:data:`leveler.app.labels.LABELS`), English by default (the library, the CLI): titles,
 legends and tooltips come from its ``chart.*`` words. A chart's copy of the flags
 (``below``, ``on``, ``above``), reference lines and variants' changes is in those words
 too; the card data (names, bands, numbers) and the frames given stay as they are.
@@ -30,10 +30,10 @@ from collections.abc import Mapping, Sequence
 import altair as alt
 import pandas as pd
 
+from leveler.app.balance_view import DESIGN, PRINTED, Bench, change_label
+from leveler.app.labels import LABELS
 from leveler.balance import FLAGS, Trend, VanillaLine
-from leveler.balance_view import DESIGN, PRINTED, Bench, change_label
 from leveler.charts import value_labels
-from leveler.labels import LABELS
 
 __all__ = [
     "FLAG_COLOURS",
@@ -133,7 +133,7 @@ def investment_chart(frame: pd.DataFrame, *, width: int = 300, labels: bool = Tr
                      text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Mana invested to reach each stage (702.87a, 711.2), one row per card.
 
-    ``frame`` is :func:`leveler.balance_view.balance_frame` (or its rows for some cards).
+    ``frame`` is :func:`leveler.app.balance_view.balance_frame` (or its rows for some cards).
     Rows go in ``order`` (default :func:`card_order`): designs first.
     """
     words = _words(text)
@@ -247,7 +247,7 @@ def variants_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
                    text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """A design's stages (joined by a line) and its one-step variants' (points) on the curve.
 
-    ``frame`` is :func:`leveler.balance_view.variants_frame`; variant 0 is the design.
+    ``frame`` is :func:`leveler.app.balance_view.variants_frame`; variant 0 is the design.
     """
     words = _words(text)
     top = float(frame["mana_invested"].max()) if not frame.empty else 1.0
@@ -284,7 +284,7 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
                       text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Power and toughness by level counters on the battlefield: designs over the pool.
 
-    ``frame`` is :func:`leveler.balance_view.progression_frame` (a point per segment and
+    ``frame`` is :func:`leveler.app.balance_view.progression_frame` (a point per segment and
     one closing each line). Printed cards are thin grey step lines, designs thick
     coloured ones (711.2a/b, 711.5).
     """
@@ -322,7 +322,7 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
 
 def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
                    text: Mapping[str, str] | None = None) -> dict[str, alt.TopLevelMixin]:
-    """The Balance view's charts of :func:`leveler.balance_view.balance_frame`, by file stem:
+    """The Balance view's charts of :func:`leveler.app.balance_view.balance_frame`, by file stem:
     ``investment`` and ``turns`` (cards in the same order, so they read side by side;
     the turns chart leaves the names to the investment chart) and ``curve``."""
     order = card_order(frame)
@@ -335,7 +335,7 @@ def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
 
 def bench_charts(bench: Bench, trend: Trend, vanilla: VanillaLine, *,
                  text: Mapping[str, str] | None = None) -> dict[str, alt.TopLevelMixin]:
-    """The bench's charts of a :class:`leveler.balance_view.Bench`, by file stem:
+    """The bench's charts of a :class:`leveler.app.balance_view.Bench`, by file stem:
     ``progression`` always; ``investment`` and ``turns`` when the pool gives a trend;
     ``variants`` (the draft on the curve) when the draft parses too."""
     found: dict[str, alt.TopLevelMixin] = {

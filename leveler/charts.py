@@ -19,7 +19,7 @@ rule drawn by Vega itself, in every language, and the browser tests click and br
 those places.
 
 The chart's words (axis, legend and tooltip titles, colour names, the rule's label) come
-from a labels mapping (:data:`leveler.labels.LABELS`), English unless the caller passes
+from a labels mapping (:data:`leveler.app.labels.LABELS`), English unless the caller passes
 another: the app passes the language it shows, the CLI and the library keep English.
 The data stays as it is, but for the two panels' columns, which are named by the labels
 (a repeated chart titles each panel's y axis with its field's name).
@@ -37,9 +37,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from leveler.labels import LABELS, counters_text
+from leveler.app.labels import LABELS, counters_text
 from leveler.model import Zone
-from leveler.views import NO_BAND, PoolGrid
+from leveler.pool_grid import NO_BAND, PoolGrid
 
 __all__ = [
     "BRUSH_SELECTION",
@@ -298,7 +298,7 @@ def progression_chart(
     merges the legends of repeated views.)
     ``level`` draws the current-level rule inside the chart too (the app draws it
     as an overlay instead, see the module docstring). ``text`` gives the chart's words
-    (a dict of :data:`leveler.labels.LABELS`; English by default): the panels' columns
+    (a dict of :data:`leveler.app.labels.LABELS`; English by default): the panels' columns
     are renamed to its ``chart.Power`` and ``chart.Toughness``, which the panels' y axes
     and a brush selection then carry.
     """

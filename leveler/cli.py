@@ -321,10 +321,12 @@ def _chart_of(kind: str, pool: dict[str, LevelerCard], names: list[str], zone: Z
 
 def _untitled_chart(kind: str, pool: dict[str, LevelerCard], names: list[str],
                     zone: Zone) -> Any:
-    from leveler import balance_charts, balance_view, charts, views  # altair: only here
+    from leveler import balance_charts, charts  # altair: only here
+    from leveler.app import balance_view
+    from leveler.pool_grid import pool_grid
 
     if kind == "progression":
-        grid = views.pool_grid(pool)
+        grid = pool_grid(pool)
         frame = charts.chart_frame(grid, zone, names or grid.names)
         return charts.progression_chart(frame, grid.levels)
     try:

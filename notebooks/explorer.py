@@ -9,8 +9,9 @@ with app.setup:
     import marimo as mo
 
     import leveler
-    from leveler import charts, labels, pool_picker, views, whatif_view
+    from leveler import charts
     from leveler import search as band_search
+    from leveler.app import labels, pool_picker, views, whatif_view
 
 
 @app.cell
@@ -254,7 +255,8 @@ def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, w
 
 @app.cell(hide_code=True)
 def _():
-    from leveler import balance_charts, balance_view, designs_view, export
+    from leveler import balance_charts, export
+    from leveler.app import balance_view, designs_view
     from leveler.io import designs as designs_io
 
     mo.Html(balance_view.BENCH_CSS)

@@ -20,9 +20,9 @@ import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, load_pool
+from leveler.app.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
 from leveler.io.editions import EDITIONS, cite
 from leveler.search import search
-from leveler.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
 from tests.samples import HOSTILE_NAME
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,8 +14,9 @@ import marimo as mo
 import pandas as pd
 import pytest
 
-from leveler import LevelerCard, labels
-from leveler import balance_view as bv
+from leveler import LevelerCard
+from leveler.app import balance_view as bv
+from leveler.app import labels
 from leveler.balance import LimitedModel, curve, fit_trend, pool_reach_chances, turns_to_band
 from leveler.io.designs import open_store
 from leveler.io.pool_files import card_from_record

@@ -16,11 +16,11 @@ import pytest
 
 from leveler import LevelerCard
 from leveler import balance_charts as bc
-from leveler import balance_view as bv
+from leveler.app import balance_view as bv
+from leveler.app.labels import LABELS
 from leveler.balance import VanillaLine, fit_trend
 from leveler.export import chart_spec, chart_svg
 from leveler.io.pool_files import card_from_record
-from leveler.labels import LABELS
 from tests.samples import HOSTILE_NAME
 
 KNIGHT = {"name": "Bench Knight", "mana_cost": "{1}{W}", "type_line": "Creature — Human Knight",

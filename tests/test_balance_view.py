@@ -14,7 +14,8 @@ import pandas as pd
 import pytest
 
 from leveler import CardTextError, LevelerCard, Zone, parse_card
-from leveler import balance_view as bv
+from leveler.app import balance_view as bv
+from leveler.app.labels import LABELS
 from leveler.balance import (
     CurveModel,
     LimitedModel,
@@ -27,7 +28,6 @@ from leveler.balance import (
     variants,
 )
 from leveler.io.pool_files import card_from_record
-from leveler.labels import LABELS
 from leveler.pool import progression
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 

@@ -9,7 +9,7 @@ from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from leveler.io.body_limit import BodyLimit
+from leveler.app.serve import BodyLimit
 
 
 def _on_own_loop(coroutine: Coroutine[Any, Any, None]) -> None:

@@ -11,6 +11,8 @@ import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, parse_card
+from leveler.app.labels import LABELS
+from leveler.app.views import NO_BAND, PoolGrid, pool_grid
 from leveler.charts import (
     BRUSH_SELECTION,
     CARD_SELECTION,
@@ -25,8 +27,6 @@ from leveler.charts import (
     top_value,
     value_labels,
 )
-from leveler.labels import LABELS
-from leveler.views import NO_BAND, PoolGrid, pool_grid
 
 SVG = "{http://www.w3.org/2000/svg}"
 EN, FR = LABELS["en"], LABELS["fr"]

@@ -1,4 +1,4 @@
-"""What the bench shows of the designs store and what its buttons do (leveler.designs_view):
+"""What the bench shows of the designs store and what its buttons do (leveler.app.designs_view):
 conflicts said out loud, history and restore, drafts offered back, poison records shown as
 their own problem, the caps and the store's file name (never a server path) in the page."""
 
@@ -11,8 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from leveler import balance_view as bv
-from leveler import designs_view as dv
+from leveler.app import balance_view as bv
+from leveler.app import designs_view as dv
+from leveler.app.labels import LABELS
 from leveler.io.designs import (
     MAX_DESIGNS,
     MAX_IMPORT_BYTES,
@@ -20,7 +21,6 @@ from leveler.io.designs import (
     new_draft_token,
     open_store,
 )
-from leveler.labels import LABELS
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 EN, FR = LABELS["en"], LABELS["fr"]

@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from leveler import CardTextError, load_pool, parse_card, resolve_situation
-from leveler import pool_picker as pp
-from leveler import whatif_view as wv
+from leveler.app import pool_picker as pp
+from leveler.app import whatif_view as wv
 from leveler.io.budget import UPLOAD_POOL_BUDGET, JsonBudgetError
 from leveler.io.pool_files import BUNDLED_POOL, load_pool_report
 from tests.data.hostile.make_uploads import oversized

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from leveler import Zone, characteristics, labels, views
-from leveler.io.editions import EDITIONS
-from leveler.views import (
+from leveler import Zone, characteristics
+from leveler.app import labels, views
+from leveler.app.views import (
     NO_BAND,
     SORT_OPTIONS,
     TABLE_COLUMNS,
@@ -22,6 +22,7 @@ from leveler.views import (
     table_caption,
     table_html,
 )
+from leveler.io.editions import EDITIONS
 
 EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
 

@@ -20,9 +20,10 @@ import pandas as pd
 import pytest
 from marimo._plugins.ui._impl.input import FileUploadResults
 
-from leveler import Zone, characteristics, labels, load_pool
-from leveler import pool_picker as pp
-from leveler import whatif_view as wv
+from leveler import Zone, characteristics, load_pool
+from leveler.app import labels
+from leveler.app import pool_picker as pp
+from leveler.app import whatif_view as wv
 from leveler.io.editions import cite
 from leveler.io.pool_files import load_pool_report
 from tests.data.hostile.make_uploads import oversized

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from leveler.io.body_limit import DEFAULT_MAX_BODY
+from leveler.app.serve import DEFAULT_MAX_BODY
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "group-password-7f3a"

@@ -1,4 +1,4 @@
-"""leveler.views: the app's frames and HTML, checked against the rules (characteristics)."""
+"""leveler.app.views: the app's frames and HTML, checked against the rules (characteristics)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, format_card, load_pool, parse_card
-from leveler.io.editions import EDITIONS, cite
-from leveler.views import (
+from leveler.app.views import (
     NO_BAND,
     SORT_OPTIONS,
     TABLE_COLUMNS,
@@ -33,6 +32,7 @@ from leveler.views import (
     table_html,
     translation_html,
 )
+from leveler.io.editions import EDITIONS, cite
 from tests.samples import HOSTILE_NAME
 
 XSS_POOL = Path(__file__).parent / "data" / "xss_pool.json"

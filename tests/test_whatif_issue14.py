@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from leveler import labels, resolve_situation
-from leveler import whatif_view as wv
+from leveler import resolve_situation
+from leveler.app import labels
+from leveler.app import whatif_view as wv
 from leveler.presets import PRESETS, apply_preset
 from tests.test_whatif_view import controls
 

@@ -19,8 +19,9 @@ import marimo as mo
 import pytest
 from marimo._plugins.ui._impl.input import FileUploadResults
 
-from leveler import Zone, characteristics, labels, load_pool, resolve_situation
-from leveler import whatif_view as wv
+from leveler import Zone, characteristics, load_pool, resolve_situation
+from leveler.app import labels
+from leveler.app import whatif_view as wv
 from leveler.io.editions import cite
 from leveler.presets import PRESETS, apply_preset
 from tests.samples import HOSTILE_NAME

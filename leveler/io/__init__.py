@@ -5,7 +5,6 @@
 - :mod:`leveler.io.uploads`: a file uploaded through the page, its size checked before decoding.
 - :mod:`leveler.io.designs` (and :mod:`leveler.io.designs_json`): the designs store (SQLite,
   revisions, drafts, JSON import/export).
-- :mod:`leveler.io.body_limit`: the served app inside a request-body limit (``make serve``).
 - :mod:`leveler.io.designs_json`: the JSON designs file designers share, read under a budget.
 
 The rules core (model, mana, text, rules, situation, layers) imports nothing from here.

@@ -18,9 +18,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from leveler import LevelerCard, Zone, characteristics, load_pool
+from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
-from leveler.views import NO_BAND, level_range
 from tests.browser_helpers import injected_elements
 from tests.samples import HOSTILE_NAME
 

@@ -20,7 +20,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from leveler import CardTextError, LevelerCard, Zone, characteristics, labels
+from leveler import CardTextError, LevelerCard, Zone, characteristics
+from leveler.app import labels
 from leveler.balance import VanillaLine, curve, fit_trend, turns_to_band, variants
 from leveler.io.designs import open_store
 from leveler.io.pool_files import card_from_record
@@ -33,7 +34,7 @@ FIELDS = {"name": "Design name", "mana_cost": "Mana cost", "type_line": "Type li
           "power": "Power", "toughness": "Toughness", "oracle_text": "Oracle text"}
 FIELD_KEYS = {"name": "name", "mana_cost": "cost", "type_line": "type", "power": "power",
               "toughness": "toughness", "oracle_text": "text"}
-"""A design field -> its label's key in leveler.labels (``design_`` + this)."""
+"""A design field -> its label's key in leveler.app.labels (``design_`` + this)."""
 ROWS = """(kind) => [...document.querySelectorAll(`table.lv-btable[data-kind=${kind}] tbody tr`)]
   .map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()))"""
 INJECTED = """() => [

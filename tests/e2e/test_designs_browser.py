@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from leveler import labels
+from leveler.app import labels
 from leveler.io.designs import open_store
 from tests.e2e.conftest import ROOT, MarimoServer
 from tests.samples import BROKEN, KNIGHT

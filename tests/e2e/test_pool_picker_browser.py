@@ -2,7 +2,7 @@
 
 Expectations come from the library: ``load_pool_report`` on the same file,
 ``characteristics`` for the rows, ``cite`` for the rule quotes, and the labels of
-``leveler.labels`` for the words.
+``leveler.app.labels`` for the words.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import LevelerCard, Zone, characteristics, labels, load_pool, pool_picker
+from leveler import LevelerCard, Zone, characteristics, load_pool
+from leveler.app import labels, pool_picker
+from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
 from leveler.io.pool_files import PoolReport, load_pool_report
-from leveler.views import NO_BAND, level_range
 from tests.browser_helpers import injected_elements
 from tests.data.hostile.make_uploads import oversized
 from tests.samples import HOSTILE_NAME

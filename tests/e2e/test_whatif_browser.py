@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import labels, load_pool, resolve_situation
-from leveler import whatif_view as wv
+from leveler import load_pool, resolve_situation
+from leveler.app import labels
+from leveler.app import whatif_view as wv
 from leveler.layers import Resolution
 from leveler.presets import apply_preset
 

@@ -9,7 +9,7 @@ to keep it off the server:
 - a reverse proxy's limit (nginx ``client_max_body_size 25m;``), the README's choice;
 - :class:`BodyLimit`, which answers 413 before reading a body whose ``Content-Length``
   is too large and stops reading one that grows past the limit, around the ASGI app of
-  ``marimo.create_asgi_app`` (:func:`main`: ``python -m leveler.io.body_limit``).
+  ``marimo.create_asgi_app`` (:func:`main`: ``python -m leveler.app.serve``).
 
 Pure ASGI, no import of marimo or Starlette at module level.
 """
@@ -103,7 +103,7 @@ def build_app(notebook: Path, *, token: str | None, max_bytes: int) -> App:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m leveler.io.body_limit notebooks/explorer.py --password-file F``."""
+    """``python -m leveler.app.serve notebooks/explorer.py --password-file F``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebook", type=Path)
     parser.add_argument("--host", default="127.0.0.1")

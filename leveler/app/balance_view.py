@@ -17,7 +17,7 @@ the Limited Monte Carlo) and every design is read by the loader the designs file
   copies. The Monte Carlo runs only when asked (:func:`reach_frame`) and is kept for
   the inputs it ran with.
 - The words the views add (headings, flags, captions, notes) are taken from ``text``, a
-  dict of :data:`leveler.labels.LABELS`, English by default; frames (and the CSV files
+  dict of :data:`leveler.app.labels.LABELS`, English by default; frames (and the CSV files
   made from them) keep their English columns and values, only what is shown changes.
   The library's messages (parse errors, a corrupt designs file) are shown as they are.
 """
@@ -37,6 +37,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from leveler.app.designs_view import (
+    NEW_DESIGN,
+    design_choices,
+    designs_html,
+    draft_fields,
+    open_designs,
+    save_and_reload,
+)
+from leveler.app.labels import LABELS, number_text
 from leveler.balance import (
     CurveModel,
     LimitedModel,
@@ -48,17 +57,8 @@ from leveler.balance import (
     turns_to_band,
     variants,
 )
-from leveler.designs_view import (
-    NEW_DESIGN,
-    design_choices,
-    designs_html,
-    draft_fields,
-    open_designs,
-    save_and_reload,
-)
 from leveler.io.designs import DESIGN_FIELDS
 from leveler.io.pool_files import card_from_record
-from leveler.labels import LABELS, number_text
 from leveler.model import LevelerCard, Pool, Zone, cards_of
 from leveler.pool import segments
 from leveler.text import CardTextError

@@ -18,12 +18,12 @@ import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from leveler.app.views import load_pool_or_error
+from leveler.app.whatif_view import Uploaded
 from leveler.io.budget import UPLOAD_POOL_BUDGET
 from leveler.io.pool_files import PoolReport, load_pool_report
 from leveler.io.uploads import NoFileChosen, check_size, decode_upload, upload_label
 from leveler.model import LevelerCard
-from leveler.views import load_pool_or_error
-from leveler.whatif_view import Uploaded
 
 __all__ = ["MAX_LISTED_ERRORS", "MAX_UPLOAD_BYTES", "choose_pool", "read_upload", "report_html",
            "upload_error"]
@@ -82,7 +82,7 @@ def choose_pool(
 ) -> tuple[dict[str, LevelerCard], str | None, PoolReport | None]:
     """The pool the app shows: the uploaded file's cards, else the ``LEVELER_POOL`` one.
 
-    Returns (pool, error, report): ``error`` as :func:`leveler.views.load_pool_or_error`
+    Returns (pool, error, report): ``error`` as :func:`leveler.app.views.load_pool_or_error`
     gives it for the starting pool; ``report`` for an uploaded file, None otherwise. An
     upload that skipped the validator (a page can post a value) is read again here under
     the same limits; any failure keeps the starting pool, never an exception.

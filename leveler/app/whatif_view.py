@@ -28,16 +28,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from leveler.app.labels import LABELS
+from leveler.app.labels import rule_quote_html as quote_html
+from leveler.app.views import default_card
 from leveler.io.budget import SITUATION_BUDGET, read_json
 from leveler.io.editions import EDITIONS, cite
 from leveler.io.uploads import NoFileChosen, check_size, decode_upload, upload_label
-from leveler.labels import LABELS
-from leveler.labels import rule_quote_html as quote_html
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
 from leveler.presets import PRESETS, apply_preset, next_timestamp
 from leveler.situation import parse_situation, situation_to_dict
-from leveler.views import default_card
 
 __all__ = [
     "CASTER_CHOICES",
@@ -357,7 +357,7 @@ def trace_html(resolution: Resolution, text: Mapping[str, str]) -> str:
 
 def effect_text(effect: Mapping[str, Any], text: Mapping[str, str] | None = None) -> str:
     """One effect in a line: its source, what it does, its timestamp; in the words of
-    ``text`` (a dict of :data:`leveler.labels.LABELS`, English by default). The source (a
+    ``text`` (a dict of :data:`leveler.app.labels.LABELS`, English by default). The source (a
     card's name) and an unknown effect type are shown as they are."""
     words = LABELS["en"] if text is None else text
     kind = effect["type"]

@@ -6,7 +6,7 @@ its home, are no business of a group's members). A session remembers what it ope
 ``(name, revision)`` (:data:`Opened`); a save of that name starts from that revision, so a
 design changed meanwhile by another session is a conflict said out loud, never a silent
 replace. Whatever the store holds (names, texts, problems) is escaped before it reaches
-HTML. Words come from ``text`` (:data:`leveler.labels.LABELS`, English by default).
+HTML. Words come from ``text`` (:data:`leveler.app.labels.LABELS`, English by default).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from leveler.app.labels import LABELS
 from leveler.io.designs import (
     DESIGN_FIELDS,
     MAX_DESIGNS,
@@ -32,7 +33,6 @@ from leveler.io.designs import (
     valid_token,
 )
 from leveler.io.uploads import decode_upload, upload_label
-from leveler.labels import LABELS
 
 __all__ = ["NEW_DESIGN", "Opened", "Restored", "Saved", "design_choices", "designs_html",
            "draft_fields", "draft_token", "expected_revision", "history_choices",

@@ -1,0 +1,204 @@
+"""The pool as the explorer shows it: segments with display facts, filters, a table per count.
+
+:func:`pool_grid` is computed once per pool from :func:`leveler.pool.segments` (one row
+per card, zone and range of counts over which the card does not change); moving the
+level slider or the zone only picks rows (:meth:`PoolGrid.positions`). Nothing here
+decides a rule and nothing here is HTML: the app (:mod:`leveler.app`), the command line
+and the benchmarks share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from leveler.model import LevelerCard, Zone
+from leveler.pool import cards_frame, segments
+
+__all__ = ["LEVELS_PAST_TOP", "NO_BAND", "SORT_OPTIONS", "TABLE_COLUMNS", "PoolGrid",
+           "colour_name", "default_card", "filter_names", "filter_options", "level_range",
+           "narrow", "pool_grid", "pool_table"]
+
+LEVELS_PAST_TOP = 3
+"""How far the level slider goes past the highest band start in the pool."""
+
+NO_BAND = "(none)"
+"""What the views show for the band when none applies (711.5, 711.6)."""
+
+TABLE_COLUMNS = ("Name", "Mana cost", "Band", "Power", "Toughness", "Abilities", "Rule")
+"""Columns of the pool table, in display order."""
+
+SORT_OPTIONS = ("Name", "Mana value", "Power", "Toughness", "Rule")
+"""What the pool table can be sorted by (ties go by name)."""
+
+_COLOUR_NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green",
+                 "C": "Colourless"}
+_RARITY_ORDER = ("common", "uncommon", "rare", "mythic", "special", "bonus")
+
+
+
+# ---------------------------------------------------------------- the grid, once
+
+def colour_name(colors: str) -> str:
+    """A readable colour for a ``cards_frame`` colour code: "W" is White, "WU" Multicolour."""
+    if len(colors) > 1:
+        return "Multicolour"
+    return _COLOUR_NAMES.get(colors, colors)
+
+
+def level_range(pool: Mapping[str, LevelerCard]) -> range:
+    """Level counters the app offers: 0 to a few past the highest band start in the pool."""
+    top = max((card.top_level for card in pool.values()), default=0)
+    return range(top + LEVELS_PAST_TOP + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolGrid:
+    """Everything the app needs from one pool, computed once per pool.
+
+    ``segments`` is :func:`leveler.pool.segments` over every zone (one row per card,
+    zone and range of counts over which the card does not change), with card facts
+    joined on for display (``mana_cost``, ``mana_value``, ``colour``); ``cards`` is
+    :func:`leveler.pool.cards_frame` with a readable ``colour``. ``rows`` is the
+    segments as the table shows them (:data:`TABLE_COLUMNS` and a ``Mana value`` to sort
+    by). ``levels`` is what the slider offers (:func:`level_range`). Its size grows
+    with the cards' bands, never with the counts printed on them; moving a control
+    only picks the rows holding that count (:meth:`positions`).
+    """
+
+    segments: pd.DataFrame
+    cards: pd.DataFrame
+    levels: range
+    rows: pd.DataFrame
+    zones: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]
+    """Per zone: the positions of its rows, their from_level and their to_level (int64
+    max for an open segment), for :meth:`positions`."""
+
+    @property
+    def names(self) -> list[str]:
+        """Card names in pool order."""
+        return list(self.cards["name"])
+
+    def positions(self, level: int, zone: Zone | str) -> np.ndarray:
+        """Positions of the rows holding ``level`` counters in ``zone``, card by card:
+        one comparison over the zone's segments."""
+        where, starts, ends = self.zones[Zone.coerce(zone).value]
+        held: np.ndarray = where[(starts <= level) & (level <= ends)]
+        return held
+
+
+def pool_grid(pool: Mapping[str, LevelerCard]) -> PoolGrid:
+    """The pool's segments with display facts, for the app to select from (no row per level)."""
+    levels = level_range(pool)
+    cards = cards_frame(pool)
+    cards["colour"] = [colour_name(code) for code in cards["colors"]]
+    frame = segments(pool, tuple(Zone))
+    facts = cards.set_index("name")
+    names = frame["name"].astype(str)
+    for column in ("mana_cost", "mana_value", "colour"):
+        frame[column] = names.map(facts[column]).to_numpy()
+    rows = pd.DataFrame({
+        "Name": names,
+        "Mana cost": frame["mana_cost"],
+        "Band": frame["band"].astype(str).where(frame["band"].notna(), NO_BAND),
+        "Power": frame["power"],
+        "Toughness": frame["toughness"],
+        "Abilities": frame["abilities"].astype(str),
+        "Rule": frame["citation"].astype(str),
+        "Mana value": frame["mana_value"],
+    })
+    starts = frame["from_level"].to_numpy()
+    ends = frame["to_level"].to_numpy(dtype=np.int64, na_value=np.iinfo(np.int64).max)
+    zone_codes = frame["zone"].astype(str).to_numpy()
+    zones = {}
+    for zone in Zone:
+        where = np.flatnonzero(zone_codes == zone.value)
+        zones[zone.value] = (where, starts[where], ends[where])
+    return PoolGrid(segments=frame, cards=cards, levels=levels, rows=rows, zones=zones)
+
+
+def default_card(names: Sequence[str], preferred: str = "Student of Warfare") -> str:
+    """The card the card view opens on: ``preferred`` when the pool has it, else the first."""
+    return preferred if preferred in names else names[0]
+
+
+# ---------------------------------------------------------------- filters
+
+def _ordered(values: Iterable[str], order: Sequence[str] = ()) -> list[str]:
+    present = {value for value in values if value}
+    known = [value for value in order if value in present]
+    return known + sorted(present - set(known))
+
+
+def filter_options(cards: pd.DataFrame) -> dict[str, list[str]]:
+    """Choices for the pool filters, from the cards present: colour, rarity, set."""
+    return {
+        "colour": _ordered(cards["colour"], [*_COLOUR_NAMES.values(), "Multicolour"]),
+        "rarity": _ordered(cards["rarity"], _RARITY_ORDER),
+        "set": _ordered(code for sets in cards["sets"] for code in sets.split()),
+    }
+
+
+def filter_names(
+    cards: pd.DataFrame,
+    colours: Iterable[str] = (),
+    rarities: Iterable[str] = (),
+    sets: Iterable[str] = (),
+    search: str = "",
+) -> list[str]:
+    """Names of the cards that pass every filter; an empty filter lets every card through.
+
+    ``search`` matches anywhere in the name, ignoring case. A card passes the set
+    filter when it was printed in any of the chosen sets.
+    """
+    keep = pd.Series(True, index=cards.index)
+    wanted_colours, wanted_rarities, wanted_sets = set(colours), set(rarities), set(sets)
+    if wanted_colours:
+        keep &= cards["colour"].isin(wanted_colours)
+    if wanted_rarities:
+        keep &= cards["rarity"].isin(wanted_rarities)
+    if wanted_sets:
+        keep &= cards["sets"].map(lambda codes: not wanted_sets.isdisjoint(codes.split()))
+    if search.strip():
+        keep &= cards["name"].str.contains(search.strip(), case=False, regex=False)
+    return list(cards.loc[keep, "name"])
+
+
+# ---------------------------------------------------------------- the table
+
+def pool_table(
+    grid: PoolGrid,
+    level: int,
+    zone: Zone | str,
+    names: Iterable[str],
+    sort_by: str = "Name",
+    descending: bool = False,
+) -> pd.DataFrame:
+    """The cards ``names`` at ``level`` counters in ``zone``, one row per card.
+
+    Columns are :data:`TABLE_COLUMNS`; the values are the grid's (the library's), with
+    :data:`NO_BAND` where no band applies and abilities one per line. Rows are sorted
+    by ``sort_by`` (one of :data:`SORT_OPTIONS`), ties by name.
+    """
+    if sort_by not in SORT_OPTIONS:
+        raise ValueError(f"cannot sort by {sort_by!r}: expected one of {', '.join(SORT_OPTIONS)}")
+    if isinstance(level, bool) or not isinstance(level, int | np.integer) \
+            or level not in grid.levels:
+        raise ValueError(f"{level} level counters is outside the grid's {grid.levels}")
+    rows = grid.rows.iloc[grid.positions(int(level), zone)]
+    rows = rows[rows["Name"].isin(set(names))]
+    rows = rows.sort_values(
+        [sort_by, "Name"] if sort_by != "Name" else ["Name"],
+        ascending=[not descending, True] if sort_by != "Name" else [not descending],
+        kind="stable")
+    return rows.drop(columns="Mana value").reset_index(drop=True)
+
+
+def narrow(table: pd.DataFrame, names: Sequence[str] | None) -> pd.DataFrame:
+    """The rows of ``table`` for ``names``; all of them when ``names`` is None."""
+    if names is None:
+        return table
+    return table[table["Name"].isin(names)].reset_index(drop=True)
