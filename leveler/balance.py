@@ -26,14 +26,13 @@ import pandas as pd
 
 from leveler.mana import ManaCost
 from leveler.model import LevelBand, LevelerCard, Pool, cards_of
+from leveler.stages import PRINTED, range_labels, stage_labels
 from leveler.turns import (
-    PRINTED,
     CurveModel,
     LimitedModel,
     first_turns,
     pool_reach_chances,
     reach_chances,
-    stage_labels,
     stage_min_levels,
     turns_to_band,
 )
@@ -84,7 +83,7 @@ def investment(card: LevelerCard) -> pd.DataFrame:
     the level up cost (702.87a: one counter per activation; 711.2: the band applies from
     N1). A level up cost of mana value 0 adds nothing.
 
-    >>> from leveler.data import load_pool
+    >>> from leveler import load_pool
     >>> investment(load_pool()["Student of Warfare"])["mana_invested"].tolist()
     [1, 3, 8]
     """
@@ -347,16 +346,18 @@ def _is_valid(card: LevelerCard, vectors: IntArray, parameter: IntArray, steps: 
     return valid
 
 
-def _band_labels(mins: IntArray) -> npt.NDArray[np.str_]:
-    """Stage labels for (designs, stages) N1s: ``printed``, ``LEVEL a-b``, ``LEVEL c+``."""
-    low = mins.astype(str)
-    high = (np.roll(mins, -1, axis=1) - 1).astype(str)
-    closed = np.strings.add(np.strings.add(np.strings.add("LEVEL ", low), "-"), high)
-    labels = np.where(np.arange(mins.shape[1]) == mins.shape[1] - 1,
-                      np.strings.add(np.strings.add("LEVEL ", low), "+"), closed)
-    labels[:, 0] = PRINTED
-    result: npt.NDArray[np.str_] = labels
-    return result
+def _band_labels(card: LevelerCard, mins: IntArray, parameter: IntArray) -> list[str]:
+    """Each variant's stage labels (:func:`leveler.stages.range_labels`), row by row of
+    (variants x stages) N1s: a band ends where the design's does (gaps and a closed last
+    band included, 711.2a), but the band before one whose N1 moved ends just below it, as
+    :func:`apply_variant` moves it. ``parameter`` indexes :func:`variant_parameters`."""
+    labels: list[str] = []
+    for row, moved in zip(mins.tolist(), parameter.tolist(), strict=True):
+        ends = [band.max_level for band in card.bands]
+        if 2 <= moved <= len(ends):  # band{moved}_min_level, after a band of this card
+            ends[moved - 2] = row[moved] - 1
+        labels += range_labels(zip(row[1:], ends, strict=True))
+    return labels
 
 
 _CURVE_MODEL = CurveModel()
@@ -405,7 +406,7 @@ def variants(
                                                dtype=pd.CategoricalDtype(list(names))),
         "step": np.repeat(steps, stages),
         "stage": np.tile(np.arange(stages, dtype=np.int64), count),
-        "band": pd.Series(_band_labels(mins).ravel(), dtype="str"),
+        "band": pd.Series(_band_labels(card, mins, parameter), dtype="str"),
         "min_level": mins.ravel(),
         "mana_invested": invested.ravel(),
         "power": power.ravel(),

@@ -1,22 +1,17 @@
 """Whole-pool frames: the card x level x zone grid of CR 711, computed as array operations.
 
-``progression`` is the table form of :func:`leveler.rules.characteristics` and is tested
-against it for every card, level and zone. The cards are read once into stage tables
-(:mod:`leveler.stages`: stage 0 = the uppermost P/T box, stage k = the k-th band); the
-grid then picks a stage for every (card, level, zone) with numpy, without a Python loop
-per row:
+The cards are read once into stage rows (:mod:`leveler.stages`: one row per card and
+stage on the battlefield, with the range of counts it holds). Then
 
-- stage = number of stages after the first that start at or below the level (0 below
-  the first band: 711.5; a gap between bands is a stage of its own: 711.2a, 613.1);
-- off the battlefield the stage is 0 (711.6).
-
-``segments`` is the same grid without expanding the levels: one row per card, zone and
-stage, a range of level counters [from_level, to_level] over which the card does not
-change, so its cost is the number of bands, never the numbers printed on them.
-:func:`at_level` picks the segment holding a count, with one vectorised comparison.
-
-A big grid writes its columns on worker threads (:mod:`leveler.grid_fill`): the columns
-that do not depend on the cards (name, level, zone) while the cards are being read.
+- :func:`segments` is those rows, one per card, zone and stage: on the battlefield every
+  stage (711.5 below the first band, 711.2a/b for each band, 711.2a/613.1 for a gap),
+  off it stage 0 from 0 counters (711.6); its cost is the number of bands, never the
+  numbers printed on them. :func:`at_level` picks the segment holding a count.
+- :func:`progression` is the same rows picked at each requested count: a card's stage
+  is its stage 0 plus how many of its later stages start at or below the count (a mask
+  over band boundaries), then every column is filled from the picked rows, without a
+  Python loop per row. It is tested against :func:`leveler.rules.characteristics` for
+  every card, level and zone.
 """
 
 from __future__ import annotations
@@ -28,21 +23,18 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from leveler.grid_fill import along, column_writer, share
 from leveler.model import Pool, Zone, cards_of
-from leveler.stages import CITATIONS, CITE_OFF, narrow, stage_tables
+from leveler.rules import check_level_counters
+from leveler.stages import CITATIONS, OFF, StageRows, stage_rows
 
 __all__ = ["CITATIONS", "SEGMENT_COLUMNS", "at_level", "cards_frame", "progression",
            "resolve_pool", "segments"]
 
+
 def _as_levels(levels: int | Iterable[int]) -> npt.NDArray[np.int64]:
+    """Level counts as int64, each checked by the rules (whole, not negative: 122.1)."""
     values = [levels] if isinstance(levels, int) else list(levels)
-    for value in values:
-        if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise ValueError(f"level counters must be whole numbers, not {value!r}")
-        if value < 0:
-            raise ValueError(f"level counters cannot be negative (got {value})")
-    return np.asarray(values, dtype=np.int64)
+    return np.asarray([check_level_counters(value) for value in values], dtype=np.int64)
 
 
 def _code_dtype(categories: int) -> type[np.signedinteger]:
@@ -51,6 +43,14 @@ def _code_dtype(categories: int) -> type[np.signedinteger]:
         if categories < np.iinfo(dtype).max:
             return dtype
     return np.int64
+
+
+def _read(pool: Pool) -> tuple[StageRows, pd.Index[Any]]:
+    tables = stage_rows(cards_of(pool))
+    names = pd.Index(tables.names)
+    if not names.is_unique:
+        raise ValueError("card names in a pool must be unique")
+    return tables, names
 
 
 def progression(
@@ -66,51 +66,47 @@ def progression(
     String columns are categorical and level_counters, power and toughness int32 (int64
     only if a value needs it), so a pool of 100,000 designs stays small.
     """
-    cards = cards_of(pool)
     level_array = _as_levels(levels)
     zone_list = [Zone.coerce(zone) for zone in zones]
-    on_battlefield = np.array([zone is Zone.BATTLEFIELD for zone in zone_list], dtype=bool)
-    shape = (len(cards), level_array.size, len(zone_list))
-    with column_writer(shape[0] * shape[1] * shape[2]) as writer:
-        # what does not depend on the cards is written while they are read
-        name_codes = writer.submit(along, np.arange(len(cards), dtype=_code_dtype(len(cards))),
-                                 0, shape)
-        level_counters = writer.submit(along, narrow(level_array), 1, shape)
-        zone_codes = writer.submit(along, np.arange(len(zone_list), dtype=np.int8), 2, shape)
-        tables = stage_tables(cards)
-        names = pd.Index(tables.names)
-        if not names.is_unique:
-            raise ValueError("card names in a pool must be unique")
+    tables, names = _read(pool)
+    shape = (len(names), level_array.size, len(zone_list))
+    on_field = [index for index, zone in enumerate(zone_list) if zone is Zone.BATTLEFIELD]
+    picked = tables.at(level_array) if on_field else None  # cards x levels: 711.2a/b, 711.5
 
-        # the stage on the battlefield: how many stages after the first start at or
-        # below the count (711.2a/b, a gap's 613.1); none below the first band's N1
-        # (711.5). Off it, stage 0 (711.6).
-        stage = np.zeros(shape[:2], dtype=_code_dtype(tables.starts.shape[1] + 1))
-        for stage_starts in tables.starts.T:
-            stage += level_array[None, :] >= stage_starts[:, None]
-        off_field = np.full(len(cards), CITE_OFF, dtype=np.int8)
-        columns = share(writer, {
-            "power": (tables.power, stage, on_battlefield),
-            "toughness": (tables.toughness, stage, on_battlefield),
-            "band": (tables.label.astype(_code_dtype(len(tables.label_values))), stage,
-                     on_battlefield),
-            "abilities": (tables.abilities.astype(_code_dtype(len(tables.ability_values))),
-                          stage, on_battlefield),
-            "citation": (tables.cite, stage, on_battlefield, off_field),
-        })
-        return pd.DataFrame({
-            "name": _categorical(name_codes.result(), names),
-            "level_counters": level_counters.result(),
-            "zone": _categorical(zone_codes.result(), [zone.value for zone in zone_list]),
-            "power": columns["power"],
-            "toughness": columns["toughness"],
-            "band": _categorical(columns["band"], tables.label_values),
-            "abilities": _categorical(columns["abilities"], tables.ability_values),
-            "citation": _categorical(columns["citation"], list(CITATIONS)),
-        }, copy=False)
+    def fill(values: np.ndarray, axis: int) -> np.ndarray:
+        out = np.empty(shape, dtype=values.dtype)
+        out[...] = values.reshape([-1 if i == axis else 1 for i in range(3)])
+        return out.reshape(-1)
+
+    def column(per_row: np.ndarray, off_field: np.ndarray | None = None) -> np.ndarray:
+        """Off the battlefield, stage 0 (711.6) unless told; on it, the picked stage."""
+        out = np.empty(shape, dtype=per_row.dtype)
+        out[...] = (per_row[tables.first] if off_field is None else off_field)[:, None, None]
+        if picked is not None:
+            on = per_row[picked]
+            for zone in on_field:
+                out[:, :, zone] = on
+        return out.reshape(-1)
+
+    levels_fit = level_array.size == 0 or level_array.max() <= np.iinfo(np.int32).max
+    return pd.DataFrame({
+        "name": _categorical(fill(np.arange(shape[0], dtype=_code_dtype(shape[0])), 0), names),
+        "level_counters": fill(level_array.astype(np.int32) if levels_fit else level_array, 1),
+        "zone": _categorical(fill(np.arange(shape[2], dtype=np.int8), 2),
+                             [zone.value for zone in zone_list]),
+        "power": column(tables.power),
+        "toughness": column(tables.toughness),
+        "band": _categorical(column(tables.label.astype(_code_dtype(len(tables.label_values)))),
+                             tables.label_values),
+        "abilities": _categorical(
+            column(tables.abilities.astype(_code_dtype(len(tables.ability_values)))),
+            tables.ability_values),
+        "citation": _categorical(column(tables.cite, np.full(shape[0], OFF, np.int8)),
+                                 list(CITATIONS)),
+    }, copy=False)
 
 
-def _categorical(codes: np.ndarray, categories: Sequence[object] | np.ndarray
+def _categorical(codes: np.ndarray, categories: Sequence[object] | np.ndarray | pd.Index[Any]
                  ) -> pd.Categorical[Any]:
     """A categorical column from integer codes (-1 = missing) and its category values."""
     index: pd.Index[Any] = (categories if isinstance(categories, pd.Index)
@@ -133,55 +129,40 @@ def segments(pool: Pool, zones: Iterable[Zone | str] = tuple(Zone)) -> pd.DataFr
     (711.5), one per band (711.2a/b) and one per gap (711.2a, 613.1); off it, one
     segment from 0 (711.6). Rows run card by card, then zone, then from_level.
     """
-    cards = cards_of(pool)
     zone_list = [Zone.coerce(zone) for zone in zones]
-    tables = stage_tables(cards)
-    names = pd.Index(tables.names)
-    if not names.is_unique:
-        raise ValueError("card names in a pool must be unique")
-    count = len(cards)
-    blocks = []
-    for zone_code, zone in enumerate(zone_list):
-        per_card = tables.counts if zone is Zone.BATTLEFIELD else np.ones(count, np.int64)
-        card = np.repeat(np.arange(count), per_card)
-        stage = np.arange(len(card)) - np.repeat(np.cumsum(per_card) - per_card, per_card)
-        blocks.append((card, stage, np.full(len(card), zone_code, dtype=np.int8),
-                       zone is Zone.BATTLEFIELD))
-    card = np.concatenate([block[0] for block in blocks] or [np.zeros(0, np.int64)])
-    stage = np.concatenate([block[1] for block in blocks] or [np.zeros(0, np.int64)])
-    zone_codes = np.concatenate([block[2] for block in blocks] or [np.zeros(0, np.int8)])
-    on_field = np.concatenate([np.full(len(block[0]), block[3]) for block in blocks]
-                              or [np.zeros(0, bool)])
-    order = np.argsort(card, kind="stable")  # card by card, then zone, then stage
-    card, stage, zone_codes, on_field = card[order], stage[order], zone_codes[order], \
-        on_field[order]
-    starts = np.concatenate([np.zeros((count, 1), np.int64), tables.starts], axis=1)
-    ends = np.concatenate([tables.starts, np.full((count, 1), -1, np.int64)], axis=1)
-    last = ~on_field | (stage == tables.counts[card] - 1)
-    # a first band from 0 counters leaves stage 0 no count: that segment is dropped
-    kept = last | (ends[card, stage] > starts[card, stage])
-    card, stage, zone_codes, on_field, last = (card[kept], stage[kept], zone_codes[kept],
-                                               on_field[kept], last[kept])
-    to_level = pd.array(np.where(last, 0, ends[card, stage] - 1), dtype="Int64")
-    to_level[last] = pd.NA
-    citation = np.where(on_field, tables.cite[card, stage], CITE_OFF)
+    tables, names = _read(pool)
+    # a first band from 0 counters leaves stage 0 no count on the battlefield: not a segment
+    ends = tables.to_level.to_numpy(dtype=np.int64, na_value=0)
+    on_field_rows = np.flatnonzero(tables.to_level.isna() | (ends >= tables.from_level))
+    blocks = [(on_field_rows if zone is Zone.BATTLEFIELD else tables.first, code)
+              for code, zone in enumerate(zone_list)]
+    row = np.concatenate([rows for rows, _ in blocks] or [np.zeros(0, np.int64)])
+    zone_codes = np.concatenate([np.full(len(rows), code, np.int8) for rows, code in blocks]
+                                or [np.zeros(0, np.int8)])
+    off = np.concatenate([np.full(len(rows), zone_list[code] is not Zone.BATTLEFIELD)
+                          for rows, code in blocks] or [np.zeros(0, bool)])
+    order = np.argsort(tables.card[row], kind="stable")  # card by card, then zone, then stage
+    row, zone_codes, off = row[order], zone_codes[order], off[order]
+    to_level = tables.to_level[row]
+    to_level[off] = pd.NA  # off the battlefield the uppermost box, whatever the count (711.6)
     return pd.DataFrame({
-        "name": _categorical(card.astype(_code_dtype(count)), names),
+        "name": _categorical(tables.card[row].astype(_code_dtype(len(names))), names),
         "zone": _categorical(zone_codes, [zone.value for zone in zone_list]),
-        "from_level": starts[card, stage],
+        "from_level": tables.from_level[row],
         "to_level": to_level,
-        "power": tables.power[card, stage],
-        "toughness": tables.toughness[card, stage],
-        "band": _categorical(tables.label[card, stage], tables.label_values),
-        "abilities": _categorical(tables.abilities[card, stage], tables.ability_values),
-        "citation": _categorical(citation.astype(np.int8), list(CITATIONS)),
+        "power": tables.power[row],
+        "toughness": tables.toughness[row],
+        "band": _categorical(tables.label[row], tables.label_values),
+        "abilities": _categorical(tables.abilities[row], tables.ability_values),
+        "citation": _categorical(np.where(off, OFF, tables.cite[row]).astype(np.int8),
+                                 list(CITATIONS)),
     }, columns=list(SEGMENT_COLUMNS))
 
 
 def at_level(frame: pd.DataFrame, level: int) -> npt.NDArray[np.bool_]:
     """Which rows of :func:`segments` hold ``level`` counters: from_level <= level <= to_level
     (an open segment has no to_level). One comparison over the frame, no loop per row."""
-    count = int(_as_levels(level)[0])
+    count = check_level_counters(level)
     upper = frame["to_level"].to_numpy(dtype=np.float64, na_value=np.inf)
     mask: npt.NDArray[np.bool_] = (frame["from_level"].to_numpy() <= count) & (count <= upper)
     return mask

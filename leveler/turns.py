@@ -13,9 +13,9 @@ Both models share one spending policy, the whole of what they assume about play:
    any number of times (CR 711.4: at any level): the models put every band on the cast
    turn.
 
-A *stage* is a P/T box: stage 0 is the uppermost (printed) box, reached when the card
-is cast (CR 711.5 below N1); stage k is the k-th band, reached with N1 level counters
-(CR 711.2a, 711.2b).
+A *stage* is a P/T box (:mod:`leveler.stages`): stage 0 is the uppermost (printed) box,
+reached when the card is cast (CR 711.5 below N1); stage k is the k-th band, reached with
+N1 level counters (CR 711.2a, 711.2b).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from leveler.model import LevelerCard, Pool, cards_of
+from leveler.stages import PRINTED, stage_labels  # what a stage is and its label
 
 __all__ = [
     "PRINTED",
@@ -43,20 +44,12 @@ __all__ = [
     "turns_to_band",
 ]
 
-PRINTED = "printed"
-"""Label of stage 0, the uppermost P/T box (CR 711.5, 711.6)."""
-
 IntArray = npt.NDArray[np.int64]
 
 
 def stage_min_levels(card: LevelerCard) -> tuple[int, ...]:
     """Level counters each stage needs: 0 for the printed box, then each band's N1 (711.2)."""
     return (0, *(band.min_level for band in card.bands))
-
-
-def stage_labels(card: LevelerCard) -> tuple[str, ...]:
-    """``printed`` then each band's level symbol, e.g. ``LEVEL 2-6`` (711.2)."""
-    return (PRINTED, *(band.label for band in card.bands))
 
 
 # --- the deterministic model -------------------------------------------------------------
@@ -102,7 +95,7 @@ def turns_to_band(card: LevelerCard, model: CurveModel = CurveModel()) -> pd.Dat
     floor(mana left / level up cost) level ups (702.87a, sorcery speed). Colours are
     ignored. A free level up puts every band on the cast turn.
 
-    >>> from leveler.data import load_pool
+    >>> from leveler import load_pool
     >>> turns_to_band(load_pool()["Student of Warfare"])["turn"].tolist()
     [1, 2, 4]
     """
