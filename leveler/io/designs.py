@@ -37,11 +37,11 @@ import stat
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from leveler.io.design_records import Design, DesignConflict, Designs, Revision, StoredDraft
 from leveler.io.designs_json import (
     MAX_IMPORT_BYTES,
     MAX_RECORD_BYTES,
@@ -82,84 +82,6 @@ CREATE TABLE IF NOT EXISTS imports (source TEXT PRIMARY KEY, imported_at REAL NO
     designs INTEGER NOT NULL, note TEXT NOT NULL);
 """
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-
-
-class DesignConflict(DesignsError):
-    """A save of ``name`` that did not start from its current revision (None: not there)."""
-
-    def __init__(self, store: str, name: str, expected: int | None, current: int | None):
-        self.name, self.expected, self.current = name, expected, current
-        if expected is None:
-            why = (f"“{name}” already exists in {store} (revision {current}, saved by another "
-                   "session or earlier)")
-        elif current is None:
-            why = f"“{name}” is no longer in {store} (you opened revision {expected})"
-        else:
-            why = (f"“{name}” was changed meanwhile by another session (now revision "
-                   f"{current}, you opened revision {expected})")
-        super().__init__(f"{why} — keep yours as a copy, or reload")
-
-
-@dataclass(frozen=True)
-class Design:
-    """One design as the store holds it now."""
-
-    name: str
-    revision: int
-    record: Any
-    """The record as saved (a JSON object for every design saved by the bench)."""
-    saved_at: float
-    card: LevelerCard | None
-    """The parsed design, or None."""
-    problem: CardTextError | None
-    """Why it does not parse (its own problem: other designs are not affected)."""
-
-
-@dataclass(frozen=True)
-class Revision:
-    """One saved revision of a design (:meth:`DesignsStore.history`)."""
-
-    name: str
-    revision: int
-    record: Any
-    saved_at: float
-
-
-@dataclass(frozen=True)
-class StoredDraft:
-    """What a session typed, as last autosaved, and the design revision it started from."""
-
-    record: dict[str, str]
-    opened_name: str | None
-    opened_revision: int | None
-    saved_at: float
-
-
-@dataclass(frozen=True)
-class Designs:
-    """The store as read at one moment: its file name, its designs, what to say about it."""
-
-    location: str
-    """The store's file name (never its folder: the page must not learn server paths)."""
-    designs: tuple[Design, ...] = ()
-    message: str = ""
-    """What happened (an import, a problem opening the store), for a person."""
-    writable: bool = True
-
-    @property
-    def records(self) -> tuple[Any, ...]:
-        return tuple(design.record for design in self.designs)
-
-    @property
-    def cards(self) -> dict[str, LevelerCard]:
-        return {d.card.name: d.card for d in self.designs if d.card is not None}
-
-    @property
-    def errors(self) -> tuple[CardTextError, ...]:
-        return tuple(d.problem for d in self.designs if d.problem is not None)
-
-    def revision_of(self, name: str) -> int | None:
-        return next((d.revision for d in self.designs if d.name == name), None)
 
 
 def default_store_path() -> Path:
