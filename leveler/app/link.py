@@ -1,0 +1,291 @@
+"""The app's state in the page's URL: a plain state dict <-> query parameters.
+
+A link reproduces a screen: the tab, the card, the level counters, the zone, the
+language, the pool filters and the What if… tab's basic controls are query parameters
+(``mo.query_params()``). What a link holds is untrusted, like every byte from the page:
+:func:`read` keeps only the known keys, each value checked against its :class:`Field`
+(a known choice, a count in range, a short printable text, a flag); a value that is too
+long, unknown or malformed is ignored and the default kept, and a query string over
+:data:`MAX_QUERY` characters is ignored whole. Nothing here raises on what a link holds.
+
+:func:`write` is the other way (only the values that differ from the default, so a link
+stays short), :func:`changes` what to set and delete to bring the URL from one state to
+the next. The notebook reads the URL once per session and writes it from the controls'
+``on_change``; no cell refers to the query parameters object, so a write re-runs nothing.
+Pure functions: no marimo here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+__all__ = ["COUNTERS_STOP", "MAX_ITEMS", "MAX_QUERY", "MAX_VALUE", "TABS", "Choice",
+           "Choices", "Count", "Field", "Flag", "Text", "changes", "defaults", "names",
+           "read", "refit", "screen_schema", "write"]
+
+MAX_QUERY = 4000
+"""Characters a whole query string may hold (URL-encoded, ``key=value&...``); a longer
+one is ignored whole."""
+
+MAX_VALUE = 200
+"""Characters one value may hold; a longer one is ignored."""
+
+MAX_ITEMS = 64
+"""Values one key may repeat (a multiselect's choices); more and the key is ignored."""
+
+Value = str | int | bool | tuple[str, ...] | None
+"""What a state dict holds per key."""
+
+Params = Mapping[str, object]
+"""Query parameters as marimo gives them: key -> a str, or a list of str for a repeated key
+(typed ``object``: a link may hold anything)."""
+
+
+def _one(raw: object) -> str | None:
+    """The one string of a query value, or None (a repeated key, not a string, too long)."""
+    if isinstance(raw, list) and len(raw) == 1:
+        raw = raw[0]
+    if not isinstance(raw, str) or len(raw) > MAX_VALUE:
+        return None
+    return raw
+
+
+def _many(raw: object) -> list[str] | None:
+    """The strings of a query value, or None (not strings, too many, one too long)."""
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or len(items) > MAX_ITEMS:
+        return None
+    if not all(isinstance(item, str) and len(item) <= MAX_VALUE for item in items):
+        return None
+    return items
+
+
+class Field:
+    """How one key is read from a link and written back; ``default`` when absent or bad."""
+
+    default: Value
+
+    def parse(self, raw: object) -> Value:
+        """The value ``raw`` means, or ``self.default`` when it means none."""
+        raise NotImplementedError
+
+    def render(self, value: Value) -> str | list[str]:
+        """``value`` as query text (``parse(render(v)) == v`` for a valid ``v``)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Field):
+    """One of ``options`` (a tab, a card name, a zone, a language), matched exactly."""
+
+    options: tuple[str, ...]
+    default: str | None = None
+
+    def parse(self, raw: object) -> Value:
+        text = _one(raw)
+        return text if text is not None and text in self.options else self.default
+
+    def render(self, value: Value) -> str | list[str]:
+        return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Choices(Field):
+    """Some of ``options`` (a multiselect), each once, in the order given; an unknown
+    option is dropped, the others kept."""
+
+    options: tuple[str, ...]
+    default: tuple[str, ...] = ()
+
+    def parse(self, raw: object) -> Value:
+        items = _many(raw)
+        if items is None:
+            return self.default
+        known = set(self.options)
+        return tuple(dict.fromkeys(item for item in items if item in known))
+
+    def render(self, value: Value) -> str | list[str]:
+        return list(value) if isinstance(value, tuple) else []
+
+
+@dataclass(frozen=True, slots=True)
+class Count(Field):
+    """A whole number in ``range(start, stop)`` written in ASCII digits (level counters)."""
+
+    start: int
+    stop: int
+    default: int = 0
+
+    def parse(self, raw: object) -> Value:
+        text = _one(raw)
+        # isascii: int() also reads '٣' and '1_0', which no link of ours holds
+        if text is None or not text.isascii() or not text.isdigit() or len(text) > 9:
+            return self.default
+        number = int(text)
+        return number if self.start <= number < self.stop else self.default
+
+    def render(self, value: Value) -> str | list[str]:
+        return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Field):
+    """Free text typed in a box (a name search, a band query): at most ``limit``
+    characters, none of them a control or unassigned character."""
+
+    limit: int = 100
+    default: str = ""
+
+    def parse(self, raw: object) -> Value:
+        text = _one(raw)
+        if text is None or len(text) > self.limit:
+            return self.default
+        if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in text):
+            return self.default
+        return text
+
+    def render(self, value: Value) -> str | list[str]:
+        return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Flag(Field):
+    """On or off, written ``1`` or ``0``."""
+
+    default: bool = False
+
+    def parse(self, raw: object) -> Value:
+        text = _one(raw)
+        return {"1": True, "0": False}.get(text or "", self.default)
+
+    def render(self, value: Value) -> str | list[str]:
+        return "1" if value else "0"
+
+
+Schema = Mapping[str, Field]
+"""The keys a link may hold, each with its field."""
+
+
+def defaults(schema: Schema) -> dict[str, Value]:
+    """The state of a page opened without a link."""
+    return {key: field.default for key, field in schema.items()}
+
+
+def _query_length(params: Mapping[object, object]) -> int | None:
+    """Length of ``params`` URL-encoded, or None when it is not a mapping of text."""
+    pairs: list[tuple[str, str]] = []
+    for key, raw in params.items():
+        if not isinstance(key, str):
+            return None
+        items = raw if isinstance(raw, list) else [raw]
+        for item in items:
+            if not isinstance(item, str):
+                return None
+            pairs.append((key, item))
+            if len(pairs) > MAX_ITEMS * 4:
+                return None
+    return len(urlencode(pairs, errors="surrogatepass"))
+
+
+def read(params: object, schema: Schema) -> dict[str, Value]:
+    """The state a link asks for: each known key parsed by its field, the default for a
+    key absent, malformed or not allowed; every default when ``params`` is not a mapping
+    of text or is longer than :data:`MAX_QUERY` (URL-encoded). Never raises on ``params``."""
+    state = defaults(schema)
+    if not isinstance(params, Mapping):
+        return state
+    length = _query_length(params)
+    if length is None or length > MAX_QUERY:
+        return state
+    for key, field in schema.items():
+        if key in params:
+            state[key] = field.parse(params[key])
+    return state
+
+
+def write(state: Mapping[str, Value], schema: Schema) -> dict[str, str | list[str]]:
+    """The query parameters for ``state``: every known key whose value is valid and not
+    its default (a link names only what was changed)."""
+    params: dict[str, str | list[str]] = {}
+    for key, field in schema.items():
+        value = state.get(key, field.default)
+        if value == field.default:
+            continue
+        rendered = field.render(value)
+        if field.parse(rendered) == value and rendered != []:
+            params[key] = rendered
+    return params
+
+
+def refit(state: Mapping[str, Value], schema: Schema) -> dict[str, Value]:
+    """``state`` checked against another ``schema`` (a new pool: a card it lacks is the
+    default again): what its link would mean there."""
+    return read(write(state, schema), schema)
+
+
+def changes(current: Params, state: Mapping[str, Value],
+            schema: Schema) -> tuple[dict[str, str | list[str]], list[str]]:
+    """What to set and which keys to delete so the URL ``current`` holds ``state``;
+    keys outside ``schema`` (another part of the app's, such as ``draft``) are left as
+    they are."""
+    wanted = write(state, schema)
+    to_set = {key: value for key, value in wanted.items()
+              if _normal(current.get(key)) != _normal(value)}
+    to_delete = [key for key in schema if key in current and key not in wanted]
+    return to_set, to_delete
+
+
+def _normal(raw: object) -> object:
+    """A query value compared as marimo keeps it: one string, or a list of two or more."""
+    if isinstance(raw, list) and len(raw) == 1:
+        return raw[0]
+    return raw
+
+
+def names(items: Iterable[str]) -> tuple[str, ...]:
+    """``items`` as the options of a field, in order, each once."""
+    return tuple(dict.fromkeys(items))
+
+
+TABS = ("pool", "card", "whatif", "balance", "bench")
+"""The tabs as a link names them (the same in every language; the words are ``tab_<id>``)."""
+
+COUNTERS_STOP = 10**9
+"""What if… counters a link may set: fewer than this (nine digits)."""
+
+
+def screen_schema(*, cards: Iterable[str], levels: range, zones: Iterable[str],
+                  languages: Iterable[str], colours: Iterable[str] = (),
+                  rarities: Iterable[str] = (), sets: Iterable[str] = (),
+                  whatif_cards: Iterable[str] = (), casters: Iterable[str] = ("usual",),
+                  default_card: str | None = None, default_language: str = "en",
+                  default_zone: str = "battlefield") -> dict[str, Field]:
+    """The keys of the explorer's link, for a pool with ``cards`` (names), the slider's
+    ``levels``, the ``zones`` and ``languages`` (codes) offered, the filters' choices
+    (English option values), the What if… card names and casters."""
+    card_names = names(cards)
+    whatif_names = names(whatif_cards) or card_names
+    zone_codes = names(zones)
+    first = default_card if default_card in card_names else next(iter(card_names), None)
+    return {
+        "tab": Choice(TABS, TABS[0]),
+        "lang": Choice(names(languages), default_language),
+        "card": Choice(card_names, first),
+        "level": Count(levels.start, levels.stop, levels.start),
+        "zone": Choice(zone_codes, default_zone),
+        "colour": Choices(names(colours)),
+        "rarity": Choices(names(rarities)),
+        "set": Choices(names(sets)),
+        "name": Text(),
+        "q": Text(limit=MAX_VALUE),
+        "wi.card": Choice(whatif_names, first if first in whatif_names else None),
+        "wi.level": Count(0, COUNTERS_STOP),
+        "wi.plus": Count(0, COUNTERS_STOP),
+        "wi.minus": Count(0, COUNTERS_STOP),
+        "wi.zone": Choice(zone_codes, default_zone),
+        "wi.face": Flag(),
+        "wi.caster": Choice(names(casters), next(iter(names(casters)), None)),
+    }

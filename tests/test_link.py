@@ -1,0 +1,165 @@
+"""leveler.app.link: the app's state <-> the page's query parameters (issue 13).
+
+A link is untrusted input (design.md: "every byte that comes from the page is
+untrusted"): known keys only, each value checked, a bad one ignored with the default
+kept, never an exception; a valid state survives the round trip.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import leveler
+from leveler.app import link
+from leveler.pool_grid import filter_options, level_range, pool_grid
+
+POOL = leveler.load_pool()
+GRID = pool_grid(POOL)
+OPTIONS = filter_options(GRID.cards)
+SCHEMA = link.screen_schema(
+    cards=GRID.names, levels=GRID.levels, zones=[zone.value for zone in leveler.Zone],
+    languages=["en", "fr"], colours=OPTIONS["colour"], rarities=OPTIONS["rarity"],
+    sets=OPTIONS["set"], casters=["usual", "you", "opponent"],
+    default_card="Student of Warfare")
+
+
+def test_no_link_is_the_default_screen() -> None:
+    state = link.read({}, SCHEMA)
+    assert state["tab"] == "pool" and state["level"] == 0 and state["zone"] == "battlefield"
+    assert state["card"] == "Student of Warfare" and state["lang"] == "en"
+    assert state["colour"] == () and state["name"] == "" and state["wi.face"] is False
+    assert link.write(state, SCHEMA) == {}
+
+
+def test_a_link_names_only_what_differs_from_the_default() -> None:
+    state = link.read({}, SCHEMA) | {"tab": "card", "level": 5, "card": "Kargan Dragonlord",
+                                     "zone": "graveyard", "colour": ("White", "Red")}
+    params = link.write(state, SCHEMA)
+    assert params == {"tab": "card", "level": "5", "card": "Kargan Dragonlord",
+                      "zone": "graveyard", "colour": ["White", "Red"]}
+    assert link.read(params, SCHEMA) == state
+
+
+def test_marimo_gives_one_value_as_a_string_and_a_repeated_key_as_a_list() -> None:
+    assert link.read({"colour": "White"}, SCHEMA)["colour"] == ("White",)
+    assert link.read({"colour": ["White", "Blue"]}, SCHEMA)["colour"] == ("White", "Blue")
+    assert link.read({"level": ["3"]}, SCHEMA)["level"] == 3
+    # a single-valued key repeated is ambiguous: ignored
+    assert link.read({"level": ["3", "4"]}, SCHEMA)["level"] == 0
+
+
+def test_unknown_keys_are_ignored_and_bad_values_keep_the_default() -> None:
+    state = link.read({"evil": "<script>", "level": "-1", "zone": "sideboard", "tab": "admin",
+                       "card": "No Such Card", "lang": "de", "wi.face": "yes",
+                       "rarity": ["mythic", "<b>"], "wi.plus": "1e3"}, SCHEMA)
+    assert "evil" not in state
+    assert state["level"] == 0 and state["zone"] == "battlefield" and state["tab"] == "pool"
+    assert state["card"] == "Student of Warfare" and state["lang"] == "en"
+    assert state["wi.face"] is False and state["wi.plus"] == 0
+    assert state["rarity"] == ("mythic",)  # the known choice kept, the unknown dropped
+
+
+def test_level_past_the_slider_is_refused_and_digits_must_be_ascii() -> None:
+    top = GRID.levels.stop - 1
+    assert link.read({"level": str(top)}, SCHEMA)["level"] == top
+    assert link.read({"level": str(top + 1)}, SCHEMA)["level"] == 0
+    for text in ("٣", "1_0", " 3", "+3", "3.0", "0x3", ""):
+        assert link.read({"level": text}, SCHEMA)["level"] == 0, text
+
+
+def test_size_budget_per_value_and_for_the_whole_query() -> None:
+    long_name = "a" * (link.MAX_VALUE + 1)
+    assert link.read({"q": long_name}, SCHEMA)["q"] == ""
+    assert link.read({"name": "a" * 101}, SCHEMA)["name"] == ""
+    assert link.read({"colour": ["White"] * (link.MAX_ITEMS + 1)}, SCHEMA)["colour"] == ()
+    # the whole query over budget: nothing is taken, not even a good level
+    padding = {f"k{i}": "x" * 150 for i in range(link.MAX_QUERY // 150 + 1)}
+    assert link.read(padding | {"level": "3"}, SCHEMA)["level"] == 0
+    assert link.read({"level": "3"}, SCHEMA)["level"] == 3
+
+
+def test_text_with_control_characters_is_refused() -> None:
+    assert link.read({"name": "Student"}, SCHEMA)["name"] == "Student"
+    assert link.read({"name": "Étudiante de la guerre"}, SCHEMA)["name"] == \
+        "Étudiante de la guerre"
+    for bad in ("a\x00b", "a\nb", "a\u202eb", "\ud800"):
+        assert link.read({"name": bad}, SCHEMA)["name"] == "", repr(bad)
+
+
+def test_refit_drops_what_a_new_pool_lacks() -> None:
+    state = link.read({"card": "Kargan Dragonlord", "level": "5"}, SCHEMA)
+    small = {name: POOL[name] for name in ("Student of Warfare", "Hada Spy Patrol")}
+    other = link.screen_schema(cards=small, levels=level_range(small),
+                               zones=["battlefield", "graveyard"], languages=["en"])
+    refitted = link.refit(state, other)
+    assert refitted["card"] == "Student of Warfare"
+    assert refitted["level"] == 5  # still inside the smaller pool's slider
+
+
+def test_changes_set_and_delete_only_the_links_keys() -> None:
+    current = {"draft": "token-123", "level": "3", "zone": "graveyard"}
+    state = link.read(current, SCHEMA) | {"level": 4, "zone": "battlefield"}
+    to_set, to_delete = link.changes(current, state, SCHEMA)
+    assert to_set == {"level": "4"}
+    assert to_delete == ["zone"]  # back to the default: the link drops it
+    assert link.changes({"level": ["4"]}, state, SCHEMA) == ({}, [])
+
+
+# ---------------------------------------------------------------- properties
+
+def _value(field: link.Field) -> st.SearchStrategy[Any]:
+    if isinstance(field, link.Choice):
+        return st.sampled_from(field.options)
+    if isinstance(field, link.Choices):
+        return st.lists(st.sampled_from(field.options), unique=True).map(tuple)
+    if isinstance(field, link.Count):
+        return st.integers(field.start, field.stop - 1)
+    if isinstance(field, link.Text):
+        return st.text(st.characters(exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn")),
+                       max_size=field.limit)
+    return st.booleans()
+
+
+STATES = st.fixed_dictionaries({key: _value(field) for key, field in SCHEMA.items()})
+
+
+@given(STATES)
+def test_every_valid_state_survives_the_link(state: dict[str, Any]) -> None:
+    """read(write(state)) == state: opening the link reproduces the screen."""
+    params = link.write(state, SCHEMA)
+    assert link.read(params, SCHEMA) == state
+    to_set, to_delete = link.changes(params, state, SCHEMA)
+    assert (to_set, to_delete) == ({}, [])
+
+
+@given(STATES, STATES)
+def test_changes_bring_one_link_to_the_next(first: dict[str, Any],
+                                            second: dict[str, Any]) -> None:
+    url: dict[str, Any] = dict(link.write(first, SCHEMA)) | {"draft": "kept"}
+    to_set, to_delete = link.changes(url, second, SCHEMA)
+    url.update(to_set)
+    for key in to_delete:
+        del url[key]
+    assert url.pop("draft") == "kept"
+    assert link.read(url, SCHEMA) == second
+
+
+_JUNK = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=4), inner, max_size=4), max_leaves=8)
+
+
+@given(st.dictionaries(st.sampled_from([*SCHEMA, "draft", "x"]) | st.text(max_size=8),
+                       _JUNK | st.text() | st.lists(st.text(), max_size=80), max_size=12)
+       | _JUNK)
+def test_garbage_never_raises_and_gives_valid_values(params: Any) -> None:
+    state = link.read(params, SCHEMA)
+    assert set(state) == set(SCHEMA)
+    for key, field in SCHEMA.items():
+        value = state[key]
+        # what was read is what a valid state holds: it survives its own link
+        assert field.parse(field.render(value)) == value or value == field.default, key
+    assert link.read(link.write(state, SCHEMA), SCHEMA) == state
