@@ -9,25 +9,30 @@ the axis end, so a card costs its bands, never the counts printed on it; a drag 
 tested against the segments (:func:`selected_cards`), so it picks the cards whose line
 crosses it, not only those with a point in it.
 
+Every card has its own look: a colour from the Okabe-Ito palette (a published
+colour-blind-safe set, without its yellow, which does not show on a white page), and
+past its seven colours a stroke dash, then a point shape (:func:`card_styles`), so up
+to ``7 x 4 x 6`` cards drawn at once never share a look and colour is never the only
+cue. Clicking a legend entry shows only that card (shift-click adds more) and fades the
+others; clicking a line or dragging a box selects cards the way the app's table reads.
+
 The chart does not depend on the current level, so moving the level slider never
-redraws it (which keeps it fast and keeps a selection made in it). The vertical
-rule at the current level is a thin HTML overlay, :func:`level_rule_html`, placed
+redraws it (which keeps it fast and keeps a selection made in it). The app draws the
+rule at the current level as a thin HTML overlay (``leveler.app.chart_view``), placed
 with :class:`ChartGeometry`: the panels have fixed sizes and spacing (``bounds:
 flush``) and everything left of and above them has a fixed extent, so where level N
 falls is known without drawing it. ``tests/test_charts.py`` checks that against a
-rule drawn by Vega itself, in every language, and the browser tests click and brush at
-those places.
+rule drawn by Vega itself, in every language.
 
-The chart's words (axis, legend and tooltip titles, colour names, the rule's label) come
-from a labels mapping (:data:`leveler.app.labels.LABELS`), English unless the caller passes
-another: the app passes the language it shows, the CLI and the library keep English.
-The data stays as it is, but for the two panels' columns, which are named by the labels
-(a repeated chart titles each panel's y axis with its field's name).
+The chart's words (axis, legend and tooltip titles, colour names) are :data:`WORDS`,
+English; a caller passes a mapping that overrides any of them (the app passes the words
+of the language it shows). The data stays as it is, but for the two panels' columns,
+which are named by the words (a repeated chart titles each panel's y axis with its
+field's name), and the colour and band, shown in the words' language.
 """
 
 from __future__ import annotations
 
-import html
 import json
 import math
 from collections.abc import Iterable, Mapping
@@ -37,36 +42,93 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from leveler.app.labels import LABELS, counters_text
 from leveler.model import Zone
 from leveler.pool_grid import NO_BAND, PoolGrid
 
 __all__ = [
     "BRUSH_SELECTION",
     "CARD_SELECTION",
-    "COLOUR_RANGE",
+    "DASHES",
     "GEOMETRY",
+    "LEGEND_SELECTION",
     "METRICS",
+    "PALETTE",
+    "PALETTE_NAME",
+    "RULE_COLOUR",
+    "SHAPES",
+    "WORDS",
+    "CardStyle",
     "ChartGeometry",
+    "card_styles",
     "chart_frame",
-    "chart_with_rule_html",
-    "level_rule_html",
+    "chart_words",
     "progression_chart",
     "selected_cards",
     "top_value",
     "value_labels",
 ]
 
-COLOUR_RANGE = {
-    "White": "#c9a227",
-    "Blue": "#1e6fd9",
-    "Black": "#2b2b2b",
-    "Red": "#d8342c",
-    "Green": "#1f9d55",
-    "Colourless": "#8d8d8d",
-    "Multicolour": "#9b59b6",
+WORDS: Mapping[str, str] = {
+    "chart.level_counters": "Level counters",
+    "chart.Power": "Power",
+    "chart.Toughness": "Toughness",
+    "chart.colour": "Colour",
+    "chart.card": "Card",
+    "chart.legend": "Card (click: only it, shift-click: more)",
+    "chart.band": "Band",
+    "chart.pt": "P/T",
+    "chart.rule": "Rule",
+    "no_band": NO_BAND,
+    "colour.White": "White",
+    "colour.Blue": "Blue",
+    "colour.Black": "Black",
+    "colour.Red": "Red",
+    "colour.Green": "Green",
+    "colour.Colourless": "Colourless",
+    "colour.Multicolour": "Multicolour",
 }
-"""Line colour per card colour (white is drawn gold so it shows on a white page)."""
+"""The chart's own words, English; :func:`progression_chart` and :func:`selected_cards`
+take a mapping that overrides any of them."""
+
+PALETTE_NAME = "Okabe-Ito"
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000")
+"""Line colours, one per card in turn: the Okabe-Ito colour-blind-safe palette (Okabe and
+Ito, *Color Universal Design*, 2008) in its usual order, without its yellow ``#F0E442``
+(too pale on a white page). Its vermillion and bluish green differ in lightness and hue
+for the three common colour deficiencies, and a line never relies on colour alone."""
+
+DASHES: tuple[tuple[int, ...], ...] = ((1, 0), (6, 3), (2, 2), (8, 3, 2, 3))
+"""Stroke dashes (solid, dashed, dotted, dash-dot): the second cue, once the colours are
+used up."""
+SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down")
+"""Point shapes: the third cue, once every colour and dash pair is used up."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardStyle:
+    """How one card's lines and points look: a colour, a stroke dash and a point shape."""
+
+    colour: str
+    dash: tuple[int, ...]
+    shape: str
+
+
+def card_styles(names: Iterable[str]) -> dict[str, CardStyle]:
+    """Each card (in order, duplicates once) its own look: colours first, then dashes, then
+    shapes, so the first ``len(PALETTE)`` cards differ by colour and no two of the first
+    ``len(PALETTE) * len(DASHES) * len(SHAPES)`` look the same."""
+    styles = {}
+    for index, name in enumerate(dict.fromkeys(names)):
+        colour, rest = index % len(PALETTE), index // len(PALETTE)
+        styles[name] = CardStyle(PALETTE[colour], DASHES[rest % len(DASHES)],
+                                 SHAPES[(rest // len(DASHES)) % len(SHAPES)])
+    return styles
+
+
+def chart_words(text: Mapping[str, str] | None = None) -> dict[str, str]:
+    """:data:`WORDS` with ``text``'s words over them (keys the chart does not use are kept)."""
+    return {**WORDS, **(text or {})}
+
 
 METRICS = ("Power", "Toughness")
 """The two panels, left to right: columns of :func:`chart_frame` (named ``chart.Power``,
@@ -77,8 +139,11 @@ CARD_SELECTION = "card"
 BRUSH_SELECTION = "brush"
 """Name of the drag selection (a level x P/T rectangle) in the chart spec."""
 
-RULE_COLOUR = "#c77d00"
-"""Colour of the current-level rule."""
+LEGEND_SELECTION = "legend"
+"""Name of the legend-bound selection (by card name) in the chart spec."""
+
+RULE_COLOUR = "#6b6b6b"
+"""Colour of the current-level rule: a grey no card line is drawn in."""
 
 _CHART_COLUMNS = ("name", "colour", "level_counters", "until", "levels", *METRICS, "pt",
                   "band", "citation")
@@ -187,21 +252,25 @@ def selected_cards(grid: PoolGrid, zone: Zone | str, names: Iterable[str],
                    ) -> list[str] | None:
     """The cards a selection in :func:`progression_chart` picks, or None when nothing is.
 
-    ``selections`` is what marimo's chart reports (``chart.selections``): a click
-    (:data:`CARD_SELECTION`, by name) and a drag (:data:`BRUSH_SELECTION`, a range of
+    ``selections`` is what marimo's chart reports (``chart.selections``): a click on a
+    line (:data:`CARD_SELECTION`, by name), one in the legend (:data:`LEGEND_SELECTION`)
+    and a drag (:data:`BRUSH_SELECTION`, a range of
     counts and of one panel's value, named by ``text``'s ``chart.Power`` or
     ``chart.Toughness``). A card is in a drag when some whole count in its range, on the
     axis, gives it a value in the value range: a test of its segments, so its cost is the
-    bands, not the counts. Names come in pool order.
+    bands, not the counts. A card must be in each selection made (what the chart leaves
+    unfaded). Names come in pool order.
     """
-    words = LABELS["en"] if text is None else text
+    words = chart_words(text)
     if not isinstance(selections, Mapping):
         return None
     wanted = [name for name in dict.fromkeys(names)]
     picked: set[str] | None = None
-    click = selections.get(CARD_SELECTION)
-    if isinstance(click, Mapping) and isinstance(click.get("name"), list | tuple):
-        picked = {str(name) for name in click["name"]}
+    for selection in (CARD_SELECTION, LEGEND_SELECTION):
+        click = selections.get(selection)
+        if isinstance(click, Mapping) and isinstance(click.get("name"), list | tuple):
+            chosen = {str(name) for name in click["name"]}
+            picked = chosen if picked is None else picked & chosen
     brush = selections.get(BRUSH_SELECTION)
     if isinstance(brush, Mapping) and brush:
         inside = _brushed(grid, zone, brush, words)
@@ -273,11 +342,12 @@ def value_labels(words: Mapping[str, str]) -> str | None:
     return expression
 
 
-def _colour_scale(frame: pd.DataFrame) -> alt.Scale:
-    present = set(frame["colour"])
-    domain = [colour for colour in COLOUR_RANGE if colour in present]
-    domain += sorted(present - set(domain))
-    return alt.Scale(domain=domain, range=[COLOUR_RANGE.get(c, "#777777") for c in domain])
+def _style_scales(frame: pd.DataFrame) -> tuple[alt.Scale, alt.Scale]:
+    """The colour and dash scales over the cards of ``frame``, in its order."""
+    styles = card_styles(frame["name"])
+    domain = list(styles)
+    return (alt.Scale(domain=domain, range=[style.colour for style in styles.values()]),
+            alt.Scale(domain=domain, range=[list(style.dash) for style in styles.values()]))
 
 
 def progression_chart(
@@ -290,31 +360,36 @@ def progression_chart(
 ) -> alt.RepeatChart:
     """Power and toughness step lines per card, side by side, over ``levels``.
 
-    ``frame`` is :func:`chart_frame`'s output. Clicking a line or point selects its
-    card (shift-click adds more); dragging a rectangle (a brush) selects the points in
-    it; double-click clears. Both selections are named (:data:`CARD_SELECTION`,
-    :data:`BRUSH_SELECTION`), work in both panels and fade what they leave out.
-    (A legend selection is not offered: Vega-Lite drops legend interactivity when it
-    merges the legends of repeated views.)
-    ``level`` draws the current-level rule inside the chart too (the app draws it
-    as an overlay instead, see the module docstring). ``text`` gives the chart's words
-    (a dict of :data:`leveler.app.labels.LABELS`; English by default): the panels' columns
-    are renamed to its ``chart.Power`` and ``chart.Toughness``, which the panels' y axes
-    and a brush selection then carry.
+    ``frame`` is :func:`chart_frame`'s output; each card has its own look
+    (:func:`card_styles`), shown in one legend below the panels. Clicking a line or
+    point selects its card (shift-click adds more); dragging a rectangle (a brush)
+    selects the points in it; clicking a legend entry shows only that card (shift-click
+    adds more); double-click clears. The three selections are named
+    (:data:`CARD_SELECTION`, :data:`BRUSH_SELECTION`, :data:`LEGEND_SELECTION`), work in
+    both panels and fade what they leave out. ``level`` draws the current-level rule
+    inside the chart too (the app draws it as an overlay instead). ``text`` overrides
+    :data:`WORDS`: the panels' columns are renamed to its ``chart.Power`` and
+    ``chart.Toughness``, which the panels' y axes and a brush selection then carry.
     """
-    words = LABELS["en"] if text is None else text
+    words = chart_words(text)
     metrics = [words[f"chart.{metric}"] for metric in METRICS]
     top = top_value(frame)
     data = frame.rename(columns=dict(zip(METRICS, metrics, strict=True)))
     if words["no_band"] != NO_BAND:
         data["band"] = data["band"].where(data["band"] != NO_BAND, words["no_band"])
-    colours = {colour: words.get(f"colour.{colour}", colour) for colour in COLOUR_RANGE}
+    data["colour"] = data["colour"].map(lambda colour: words.get(f"colour.{colour}", colour))
+    colour, dash = _style_scales(frame)
+    styles = card_styles(frame["name"])
+    data["point_colour"] = [styles[name].colour for name in frame["name"]]
+    data["point_shape"] = [styles[name].shape for name in frame["name"]]
     card = alt.selection_point(name=CARD_SELECTION, fields=["name"], on="click",
                                clear="dblclick")
+    legend = alt.selection_point(name=LEGEND_SELECTION, fields=["name"], bind="legend")
     brush = alt.selection_interval(name=BRUSH_SELECTION, encodings=["x", "y"])
     x_scale = alt.Scale(domain=[levels.start, levels.stop - 1], nice=False, zero=False)
     x = alt.X("level_counters:Q", title=words["chart.level_counters"], scale=x_scale,
               axis=alt.Axis(tickMinStep=1, format="d"))
+    title = words["chart.legend"]
     base = alt.Chart().encode(
         x=x,
         y=alt.Y(alt.repeat("column"), type="quantitative",
@@ -322,10 +397,9 @@ def progression_chart(
                 axis=alt.Axis(tickMinStep=1, format="d", titleAngle=0, titleAlign="left",
                               titleAnchor="end", titleBaseline="bottom", titleX=_TITLE_X,
                               titleY=_TITLE_Y, titleFontSize=_TITLE_SIZE)),
-        color=alt.Color("colour:N", scale=_colour_scale(frame), title=words["chart.colour"],
-                        legend=_legend(value_labels(colours))),
-        detail="name:N",
+        color=alt.Color("name:N", scale=colour, title=title, legend=_LEGEND),
         tooltip=[alt.Tooltip("name:N", title=words["chart.card"]),
+                 alt.Tooltip("colour:N", title=words["chart.colour"]),
                  alt.Tooltip("band:N", title=words["chart.band"]),
                  alt.Tooltip("pt:N", title=words["chart.pt"]),
                  alt.Tooltip("levels:N", title=words["chart.level_counters"]),
@@ -337,10 +411,15 @@ def progression_chart(
     # (there is a point only where a segment starts)
     layers: list[alt.Chart] = [
         base.mark_line(interpolate="step-after", strokeWidth=2).encode(
-            opacity=alt.when(card).then(alt.value(0.9)).otherwise(faded),
-        ).add_params(card, brush),
-        base.mark_circle(size=30).encode(
-            opacity=alt.when(card & brush).then(alt.value(0.9)).otherwise(faded)),
+            strokeDash=alt.StrokeDash("name:N", scale=dash, title=title, legend=_LEGEND),
+            opacity=alt.when(card & legend).then(alt.value(0.9)).otherwise(faded),
+        ).add_params(card, legend, brush),
+        # the points take their look as it is (no scale), so the one legend shows the
+        # lines' colour and dash
+        base.mark_point(size=36, filled=True).encode(
+            color=alt.Color("point_colour:N", scale=None),
+            shape=alt.Shape("point_shape:N", scale=None),
+            opacity=alt.when(card & legend & brush).then(alt.value(0.9)).otherwise(faded)),
         # an invisible wide rule along each segment: hovering or clicking anywhere on a
         # line's flat part shows that segment's tooltip and picks its card
         base.mark_rule(strokeWidth=_HIT_WIDTH, opacity=0, aria=False).encode(x2="until:Q"),
@@ -357,40 +436,7 @@ def progression_chart(
     )
 
 
-def _legend(label_expr: str | None) -> alt.Legend | alt.UndefinedType:
-    """A legend showing its values through ``label_expr``, or Vega-Lite's default one."""
-    return alt.Undefined if label_expr is None else alt.Legend(labelExpr=label_expr)
-
-
-def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETRY, *,
-                    text: Mapping[str, str] | None = None) -> str:
-    """Absolutely placed rules at ``level`` over both panels of the chart (no card data).
-
-    Meant to sit in a ``position: relative`` box whose top-left corner is the chart's;
-    its words (``level 7``) from ``text``, English by default.
-    """
-    words = LABELS["en"] if text is None else text
-    counters = html.escape(counters_text(words, level))
-    parts = []
-    for panel, metric in enumerate(METRICS):
-        x = geometry.x(panel, level, levels)
-        parts.append(
-            f'<div class="lv-level-rule" data-level="{level}" data-panel="{metric}" '
-            f'title="{counters}" aria-hidden="true" style="position:absolute;'
-            f"left:{x - 1:.1f}px;top:{geometry.top}px;height:{geometry.height}px;width:0;"
-            f'border-left:2px dashed {RULE_COLOUR};pointer-events:none"></div>')
-    label_x = geometry.x(0, level, levels)
-    parts.append(
-        f'<div class="lv-level-label" style="position:absolute;left:{label_x + 4:.1f}px;'
-        f"top:{geometry.top + 2}px;font:600 11px system-ui,sans-serif;color:{RULE_COLOUR};"
-        f'pointer-events:none">{html.escape(words["chart.level_rule"].format(level=level))}'
-        "</div>")
-    return "".join(parts)
-
-
-def chart_with_rule_html(chart_html: str, level: int, levels: range,
-                         geometry: ChartGeometry = GEOMETRY, *,
-                         text: Mapping[str, str] | None = None) -> str:
-    """The chart's HTML in a box whose top-left corner is the chart's, the level rule over it."""
-    return (f'<div class="lv-chart" style="position:relative;display:inline-block">'
-            f"{chart_html}{level_rule_html(level, levels, geometry, text=text)}</div>")
+_LEGEND = alt.Legend(orient="bottom", columns=4, symbolType="stroke", symbolStrokeWidth=2,
+                     symbolSize=360, labelLimit=170, columnPadding=12,
+                     titleLimit=600)
+"""One legend below both panels (names take room; the panels keep their places)."""

@@ -11,7 +11,7 @@ with app.setup:
     import leveler
     from leveler import charts
     from leveler import search as band_search
-    from leveler.app import labels, pool_picker, views, whatif_view
+    from leveler.app import chart_view, labels, pool_picker, views, whatif_view
 
 
 @app.cell
@@ -142,8 +142,10 @@ def _(band_names, colours, grid, rarities, search, sets):
 @app.cell
 def _(grid, names, ui_text, zone):
     # not the level: a slider move never re-embeds the chart (a language switch does)
+    # the chart's own legend selection (shows only the cards clicked there), not marimo's
     chart = mo.ui.altair_chart(charts.progression_chart(
-        charts.chart_frame(grid, zone.value, names), grid.levels, text=ui_text))
+        charts.chart_frame(grid, zone.value, names), grid.levels, text=ui_text),
+        legend_selection=False)
     return (chart,)
 
 
@@ -168,8 +170,8 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
                    mo.Html(ui_text["why"]), edition,
                    mo.Html(labels.rule_quote_html(ui_text, now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
-    mo.vstack([mo.Html(charts.chart_with_rule_html(chart.text, level.value, grid.levels,
-                                                   text=ui_text)),
+    mo.vstack([mo.Html(chart_view.chart_with_rule_html(chart.text, level.value, grid.levels,
+                                                       text=ui_text)),
                table]) if view.value == ui_text["tab_pool"] else (
         card_view if view.value == ui_text["tab_card"] else None)
     return card_view, now, pool_table, shown, table

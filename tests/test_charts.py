@@ -1,4 +1,5 @@
-"""leveler.charts: the P/T progression chart's data, its spec, and where the level rule goes."""
+"""leveler.charts: the P/T progression chart's data, its spec, its cards' looks, and where
+the app's level rule (leveler.app.chart_view) goes."""
 
 from __future__ import annotations
 
@@ -6,32 +7,39 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from itertools import pairwise
+from typing import Any
 
 import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, parse_card
+from leveler.app.chart_view import chart_with_rule_html, level_rule_html
 from leveler.app.labels import LABELS
-from leveler.app.views import NO_BAND, PoolGrid, pool_grid
 from leveler.charts import (
     BRUSH_SELECTION,
     CARD_SELECTION,
-    COLOUR_RANGE,
+    DASHES,
     GEOMETRY,
+    LEGEND_SELECTION,
     METRICS,
+    PALETTE,
+    PALETTE_NAME,
+    SHAPES,
+    WORDS,
+    card_styles,
     chart_frame,
-    chart_with_rule_html,
-    level_rule_html,
+    chart_words,
     progression_chart,
     selected_cards,
     top_value,
     value_labels,
 )
+from leveler.pool_grid import NO_BAND, PoolGrid, pool_grid
 
 SVG = "{http://www.w3.org/2000/svg}"
 EN, FR = LABELS["en"], LABELS["fr"]
 CHART_WORDS = ["chart.level_counters", "chart.Power", "chart.Toughness", "chart.colour",
-               "chart.card", "chart.band", "chart.pt", "chart.rule"]
+               "chart.card", "chart.legend", "chart.band", "chart.pt", "chart.rule"]
 """The labels the pool's progression chart carries (the rule's label is in the overlay)."""
 
 
@@ -120,7 +128,7 @@ def test_chart_frame_keeps_only_the_filtered_cards(grid):
     assert chart_frame(grid, Zone.BATTLEFIELD, []).empty
 
 
-def test_the_chart_is_two_step_line_panels_coloured_by_card_colour(grid):
+def test_the_chart_is_two_step_line_panels_one_look_per_card(grid):
     frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
     spec = progression_chart(frame, grid.levels).to_dict()
     assert spec["repeat"] == {"column": list(METRICS)}
@@ -129,19 +137,106 @@ def test_the_chart_is_two_step_line_panels_coloured_by_card_colour(grid):
     assert hits["mark"]["type"] == "rule" and hits["mark"]["opacity"] == 0
     assert hits["encoding"]["x2"]["field"] == "until"
     assert line["mark"]["type"] == "line" and line["mark"]["interpolate"] == "step-after"
-    assert points["mark"]["type"] == "circle"
+    assert points["mark"]["type"] == "point"
     encoding = points["encoding"]
     assert encoding["x"]["field"] == "level_counters"
     assert encoding["x"]["scale"]["domain"] == [grid.levels.start, grid.levels.stop - 1]
     assert encoding["y"]["scale"]["domain"] == [0, top_value(frame)]
-    assert encoding["detail"]["field"] == "name"
-    assert encoding["color"]["field"] == "colour"
-    assert encoding["color"]["scale"]["domain"] == [c for c in COLOUR_RANGE
-                                                    if c in set(frame["colour"])]
-    assert [t["field"] for t in encoding["tooltip"]] == ["name", "band", "pt", "levels",
-                                                          "citation"]
+    for channel in ("color", "strokeDash"):
+        assert line["encoding"][channel]["field"] == "name"
+        assert line["encoding"][channel]["scale"]["domain"] == list(dict.fromkeys(frame["name"]))
+    assert encoding["color"] == {"field": "point_colour", "scale": None, "type": "nominal"}
+    assert encoding["shape"] == {"field": "point_shape", "scale": None, "type": "nominal"}
+    assert [t["field"] for t in encoding["tooltip"]] == ["name", "colour", "band", "pt",
+                                                          "levels", "citation"]
     data = spec["datasets"][spec["data"]["name"]]
     assert len(data) == len(frame)
+
+
+def _looks(spec: dict[str, Any]) -> dict[str, tuple[str, tuple[int, ...], str]]:
+    """Each card's (colour, dash, point shape) as the spec draws them; its points' colour
+    is its line's."""
+    line = spec["spec"]["layer"][0]
+    colour, dash = line["encoding"]["color"]["scale"], line["encoding"]["strokeDash"]["scale"]
+    assert colour["domain"] == dash["domain"]
+    data = pd.DataFrame(spec["datasets"][spec["data"]["name"]])
+    points = data.groupby("name")[["point_colour", "point_shape"]].agg(set)
+    looks = {}
+    for name, hue, stroke in zip(colour["domain"], colour["range"], dash["range"], strict=True):
+        assert points.loc[name, "point_colour"] == {hue}
+        (shape,) = points.loc[name, "point_shape"]
+        looks[name] = (hue, tuple(stroke), shape)
+    return looks
+
+
+def test_seven_white_cards_have_seven_colours(pool, grid):
+    """Issue 13: with the White filter the seven lines are told apart by colour alone."""
+    white = [name for name in grid.names
+             if grid.cards.loc[grid.cards["name"] == name, "colour"].iloc[0] == "White"]
+    assert len(white) == 7
+    looks = _looks(progression_chart(chart_frame(grid, Zone.BATTLEFIELD, white),
+                                     grid.levels).to_dict())
+    assert sorted(looks) == sorted(white)
+    assert len({colour for colour, _, _ in looks.values()}) == 7
+
+
+@pytest.mark.parametrize("count", [7, 25, len(PALETTE) * len(DASHES) + 3])
+def test_no_two_cards_drawn_look_the_same(count):
+    """Colour, then dash, then shape: every card shown has its own look."""
+    names = [f"Card {number:03}" for number in range(count)]
+    cards = {name: _card(name, (1, 4)) for name in names}
+    one = pool_grid(cards)
+    looks = _looks(progression_chart(chart_frame(one, Zone.BATTLEFIELD, names),
+                                     one.levels).to_dict())
+    assert sorted(looks) == names
+    assert len(set(looks.values())) == count
+    lines = {(colour, dash) for colour, dash, _ in looks.values()}
+    assert len(lines) == min(count, len(PALETTE) * len(DASHES))  # lines alone, up to 28
+
+
+def test_the_palette_is_okabe_ito_without_its_yellow():
+    """Colour-blind safe by construction: the published Okabe-Ito colours, nothing else."""
+    okabe_ito = {"#000000", "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2",
+                 "#D55E00", "#CC79A7"}
+    assert PALETTE_NAME == "Okabe-Ito"
+    assert set(PALETTE) == okabe_ito - {"#F0E442"} and len(PALETTE) == 7
+    assert "#c9a227" not in PALETTE and "#1f9d55" not in PALETTE  # not the Magic colours
+
+
+def test_card_styles_follow_the_order_given_and_skip_repeats():
+    styles = card_styles(["b", "a", "b", "c"])
+    assert list(styles) == ["b", "a", "c"]
+    assert [style.colour for style in styles.values()] == list(PALETTE[:3])
+    assert {style.dash for style in styles.values()} == {DASHES[0]}
+    eighth = card_styles([str(n) for n in range(len(PALETTE) * len(DASHES) + 1)])
+    assert eighth["7"].colour == PALETTE[0] and eighth["7"].dash == DASHES[1]
+    assert eighth[str(len(PALETTE) * len(DASHES))].shape == SHAPES[1]
+
+
+def test_the_legend_is_bound_to_a_selection_that_fades_the_others(grid):
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    spec = progression_chart(frame, grid.levels).to_dict()
+    params = {param["name"]: param for param in spec["params"]}
+    legend = params[LEGEND_SELECTION]
+    assert legend["bind"] == "legend"
+    assert legend["select"]["type"] == "point" and legend["select"]["fields"] == ["name"]
+    assert len(legend["views"]) == len(METRICS)
+    line, points, _ = spec["spec"]["layer"]
+    for layer in (line, points):
+        assert LEGEND_SELECTION in str(layer["encoding"]["opacity"]["condition"])
+    assert line["encoding"]["strokeDash"]["legend"]["symbolType"] == "stroke"
+
+
+def test_the_legend_vega_draws_is_interactive(grid):
+    """vl-convert's Vega: the legend Vega-Lite builds for the repeated panels keeps the
+    legend binding (its symbols and labels answer clicks)."""
+    vl_convert = pytest.importorskip("vl_convert")
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names[:3])
+    vega = vl_convert.vegalite_to_vega(progression_chart(frame, grid.levels).to_dict())
+    legends = vega["legends"]
+    assert len(legends) == 1
+    assert legends[0]["encode"]["symbols"]["interactive"] is True
+    assert legends[0]["encode"]["labels"]["interactive"] is True
 
 
 def test_cards_can_be_clicked_or_brushed_in_both_panels(grid):
@@ -153,6 +248,15 @@ def test_cards_can_be_clicked_or_brushed_in_both_panels(grid):
                               "clear": "dblclick"}
     assert brush["select"] == {"type": "interval", "encodings": ["x", "y"]}
     assert len(card["views"]) == len(brush["views"]) == len(METRICS)
+
+
+def test_a_legend_click_picks_its_cards_and_with_a_line_click_keeps_both(grid):
+    """What the chart leaves unfaded is what the table keeps: each selection made."""
+    legend = {LEGEND_SELECTION: {"name": ["Hexdrinker", "Echo Mage"]}}
+    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, legend) == [
+        name for name in grid.names if name in {"Hexdrinker", "Echo Mage"}]
+    both = legend | {CARD_SELECTION: {"name": ["Echo Mage", "Student of Warfare"]}}
+    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, both) == ["Echo Mage"]
 
 
 def _brute_force(pool, zone, levels, counts, values, metric="power"):
@@ -223,7 +327,7 @@ def test_the_marimo_chart_reports_the_selections_selected_cards_reads(grid):
 
 
 def _marks(svg: str, kind: str) -> list[tuple[float, float, str]]:
-    """Absolute (x, y, aria label) of every ``kind`` mark Vega drew ("rule mark", "circle")."""
+    """Absolute (x, y, aria label) of every ``kind`` mark Vega drew ("rule mark", "point")."""
     found: list[tuple[float, float, str]] = []
 
     def walk(element: ET.Element, x: float, y: float) -> None:
@@ -271,7 +375,7 @@ def test_points_sit_where_the_geometry_says(grid, language):
     spec = progression_chart(frame, grid.levels, text=text).to_dict()
     svg = vl_convert.vegalite_to_svg(spec)
     top = top_value(frame)
-    points = [(x, y, label) for x, y, label in _marks(svg, "circle") if f"{power}:" in label]
+    points = [(x, y, label) for x, y, label in _marks(svg, "point") if f"{power}:" in label]
     assert len(points) == len(frame)
     drawn = sorted((round(x, 3), round(y, 3)) for x, y, _ in points)
     expected = sorted((round(GEOMETRY.x(0, int(row.level_counters), grid.levels), 3),
@@ -311,9 +415,20 @@ def test_the_english_chart_keeps_its_english_words_by_default(grid):
     spec = progression_chart(frame, grid.levels).to_dict()
     assert spec == progression_chart(frame, grid.levels, text=EN).to_dict()
     assert spec["repeat"] == {"column": ["Power", "Toughness"]}
-    assert set(_titles(spec)) == {"Level counters", "Colour", "Card", "Band", "P/T", "Rule"}
+    assert set(_titles(spec)) == {"Level counters", "Colour", "Card", WORDS["chart.legend"],
+                                  "Band", "P/T", "Rule"}
     assert "labelExpr" not in str(spec)
     assert "level 7" in level_rule_html(7, grid.levels)
+
+
+def test_the_charts_words_are_its_own_and_the_app_overrides_them(grid):
+    """The library holds its English words; a mapping passed in wins (issue 12)."""
+    assert chart_words() == dict(WORDS)
+    assert chart_words({"chart.card": "Karte", "other": "x"})["chart.card"] == "Karte"
+    assert all(EN[key] == WORDS[key] for key in WORDS)  # the app's English is the same
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    spec = progression_chart(frame, grid.levels, text={"chart.Power": "Stärke"}).to_dict()
+    assert spec["repeat"] == {"column": ["Stärke", "Toughness"]}
 
 
 def test_the_french_chart_has_french_titles_and_no_english_ones(grid):
@@ -321,7 +436,8 @@ def test_the_french_chart_has_french_titles_and_no_english_ones(grid):
     spec = progression_chart(frame, grid.levels, text=FR).to_dict()
     assert spec["repeat"] == {"column": ["Force", "Endurance"]}
     titles = set(_titles(spec))
-    assert titles == {"Marqueurs « niveau »", "Couleur", "Carte", "Niveau", "F/E", "Règle"}
+    assert titles == {"Marqueurs « niveau »", "Couleur", "Carte", FR["chart.legend"], "Niveau",
+                      "F/E", "Règle"}
     assert not titles & {EN[key] for key in CHART_WORDS}
     # the data are the same cards, the two panels' columns named in French
     data = pd.DataFrame(spec["datasets"][spec["data"]["name"]])
@@ -331,19 +447,20 @@ def test_the_french_chart_has_french_titles_and_no_english_ones(grid):
 
 
 def test_the_french_chart_as_vega_draws_it_reads_in_french(grid):
-    """vl-convert's SVG: axis titles, legend title and colour names in French."""
+    """vl-convert's SVG: axis and legend titles in French, the legend names the cards;
+    the tooltips' colour names are French in the data."""
     vl_convert = pytest.importorskip("vl_convert")
     frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
-    texts = _svg_texts(vl_convert.vegalite_to_svg(
-        progression_chart(frame, grid.levels, text=FR).to_dict()))
-    colours = set(frame["colour"])
-    assert {"Marqueurs « niveau »", "Force", "Endurance", "Couleur", "Blanc", "Bleu"} <= set(
-        texts)
-    assert {FR[f"colour.{colour}"] for colour in colours} <= set(texts)
-    assert not set(texts) & ({"Level counters", "Power", "Toughness", "Colour"} | colours)
-    english = _svg_texts(vl_convert.vegalite_to_svg(
-        progression_chart(frame, grid.levels).to_dict()))
-    assert {"Level counters", "Power", "Toughness", "Colour", "White"} <= set(english)
+    spec = progression_chart(frame, grid.levels, text=FR).to_dict()
+    texts = set(_svg_texts(vl_convert.vegalite_to_svg(spec)))
+    assert {"Marqueurs « niveau »", "Force", "Endurance", FR["chart.legend"]} <= texts
+    assert set(frame["name"]) <= texts  # one legend entry per card
+    assert not texts & {"Level counters", "Power", "Toughness", WORDS["chart.legend"]}
+    data = pd.DataFrame(spec["datasets"][spec["data"]["name"]])
+    assert set(data["colour"]) == {FR[f"colour.{colour}"] for colour in set(frame["colour"])}
+    english = set(_svg_texts(vl_convert.vegalite_to_svg(
+        progression_chart(frame, grid.levels).to_dict())))
+    assert {"Level counters", "Power", "Toughness", WORDS["chart.legend"]} <= english
 
 
 def test_no_band_reads_in_the_chart_language_in_the_tooltips(grid):

@@ -1,0 +1,55 @@
+"""The pool chart as the app shows it: the chart's box with the current level's rule over it.
+
+The chart itself (:func:`leveler.charts.progression_chart`) does not depend on the level,
+so a slider move never re-embeds it; only this overlay (two thin rules and a label, no
+card data) is redrawn, at the pixels :class:`leveler.charts.ChartGeometry` gives.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+
+from leveler.app.labels import LABELS, counters_text
+from leveler.charts import GEOMETRY, METRICS, RULE_COLOUR, ChartGeometry
+
+__all__ = ["chart_with_rule_html", "level_rule_html"]
+
+
+def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETRY, *,
+                    text: Mapping[str, str] | None = None) -> str:
+    """Absolutely placed rules at ``level`` over both panels of the chart (no card data).
+
+    Meant to sit in a ``position: relative`` box whose top-left corner is the chart's;
+    its words (``level 7``) from ``text``, English by default. Dashed and labelled, so
+    the rule is not told from the cards' lines by its colour alone.
+    """
+    words = LABELS["en"] if text is None else text
+    counters = html.escape(counters_text(words, level))
+    parts = []
+    for panel, metric in enumerate(METRICS):
+        x = geometry.x(panel, level, levels)
+        parts.append(
+            f'<div class="lv-level-rule" data-level="{level}" data-panel="{metric}" '
+            f'title="{counters}" aria-hidden="true" style="position:absolute;'
+            f"left:{x - 1:.1f}px;top:{geometry.top}px;height:{geometry.height}px;width:0;"
+            f'border-left:2px dashed {RULE_COLOUR};pointer-events:none"></div>')
+    label_x = geometry.x(0, level, levels)
+    parts.append(
+        f'<div class="lv-level-label" style="position:absolute;left:{label_x + 4:.1f}px;'
+        f"top:{geometry.top + 2}px;font:600 11px system-ui,sans-serif;color:{RULE_COLOUR};"
+        f'pointer-events:none">{html.escape(words["chart.level_rule"].format(level=level))}'
+        "</div>")
+    return "".join(parts)
+
+
+def chart_with_rule_html(chart_html: str, level: int, levels: range,
+                         geometry: ChartGeometry = GEOMETRY, *,
+                         text: Mapping[str, str] | None = None) -> str:
+    """The chart's HTML in a box whose top-left corner is the chart's, the level rule over it.
+
+    ``chart_html`` is the embedded chart's own markup (marimo's ``chart.text``), placed
+    as it is.
+    """
+    return (f'<div class="lv-chart" style="position:relative;display:inline-block">'
+            f"{chart_html}{level_rule_html(level, levels, geometry, text=text)}</div>")
