@@ -37,8 +37,8 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from leveler import Zone, balance_charts, charts, load_pool, parse_card
-from leveler.app import balance_view, views
+from leveler import Zone, balance_charts, bench, charts, load_pool, parse_card, stages
+from leveler.app import views
 from leveler.model import LevelerCard
 from leveler.pool import cards_frame, progression
 
@@ -101,14 +101,14 @@ def old_chart(pool: dict[str, LevelerCard]) -> int:
 def old_bench(draft: LevelerCard) -> int:
     """The bench's progression frame and chart with a row per level, as JSON bytes."""
     pool = load_pool()
-    cards, sources = balance_view.combine(pool, [draft])
+    cards, sources = bench.combine(pool, [draft])
     top = max(c.top_level for c in cards)
     grid = progression(cards, range(top + 4), [Zone.BATTLEFIELD])
     names = grid["name"].astype(str)
     base = pd.DataFrame({
         "name": names, "source": names.map(sources), "level_counters": grid["level_counters"],
         "levels": grid["level_counters"].astype(str),
-        "band": grid["band"].astype(str).where(grid["band"].notna(), balance_view.PRINTED)})
+        "band": grid["band"].astype(str).where(grid["band"].notna(), stages.PRINTED)})
     frame = pd.concat([base.assign(metric=m, value=grid[m.lower()].to_numpy())
                        for m in ("Power", "Toughness")], ignore_index=True)
     return len(json.dumps(balance_charts.progression_chart(frame).to_dict()))
@@ -127,7 +127,7 @@ def new_chart(pool: dict[str, LevelerCard]) -> int:
 
 
 def new_bench(draft: LevelerCard) -> int:
-    frame = balance_view.progression_frame(load_pool(), [draft])
+    frame = bench.progression_frame(load_pool(), [draft])
     return len(json.dumps(balance_charts.progression_chart(frame).to_dict()))
 
 

@@ -1,6 +1,6 @@
 """Altair charts of the Balance view and the Design bench: pure functions, frame -> chart.
 
-Each takes a frame of :mod:`leveler.app.balance_view` (itself the library's numbers) and
+Each takes a frame of :mod:`leveler.bench` (itself the library's numbers) and
 draws it; nothing is computed here but the chart's own layout (sort order, the x range
 the reference lines span).
 
@@ -17,7 +17,7 @@ thin grey lines). Text in the charts (names, bands) is drawn by Vega as text, ne
 parsed as HTML.
 
 Every chart takes ``text``, the app's words in one language (a dict of
-:data:`leveler.app.labels.LABELS`), English by default (the library, the CLI): titles,
+the app's words files), over :data:`WORDS` (English: the library, the CLI): titles,
 legends and tooltips come from its ``chart.*`` words. A chart's copy of the flags
 (``below``, ``on``, ``above``), reference lines and variants' changes is in those words
 too; the card data (names, bands, numbers) and the frames given stay as they are.
@@ -30,14 +30,14 @@ from collections.abc import Mapping, Sequence
 import altair as alt
 import pandas as pd
 
-from leveler.app.balance_view import DESIGN, PRINTED, Bench, change_label
-from leveler.app.labels import LABELS
 from leveler.balance import FLAGS, Trend, VanillaLine
+from leveler.bench import CHANGE_WORDS, SOURCE_DESIGN, SOURCE_PRINTED, Bench, changes_in_words
 from leveler.charts import value_labels
 
 __all__ = [
     "FLAG_COLOURS",
     "SOURCE_SHAPES",
+    "WORDS",
     "balance_charts",
     "bench_charts",
     "card_order",
@@ -52,16 +52,59 @@ __all__ = [
 
 FLAG_COLOURS = {"below": "#c0392b", "on": "#8d8d8d", "above": "#1f7a4d"}
 """Point colour by placement against a reference line."""
-SOURCE_SHAPES = {PRINTED: "circle", DESIGN: "diamond"}
+SOURCE_SHAPES = {SOURCE_PRINTED: "circle", SOURCE_DESIGN: "diamond"}
 """Point shape by where a card comes from."""
-_SOURCE_COLOURS = {PRINTED: "#9a9a9a", DESIGN: "#d35400"}
+_SOURCE_COLOURS = {SOURCE_PRINTED: "#9a9a9a", SOURCE_DESIGN: "#d35400"}
 _ROW = 17
 """Pixels per card in the per-card charts."""
 _REFERENCE_STYLE = {"pool trend": [6, 3], "vanilla": [1, 0]}
 
 
+WORDS: Mapping[str, str] = {
+    "chart.Power": "Power",
+    "chart.Toughness": "Toughness",
+    "chart.band": "Band",
+    "chart.card": "Card",
+    "chart.chance": "Chance",
+    "chart.chance_reached": "Chance reached",
+    "chart.curve_title": "The curve: P+T per mana invested",
+    "chart.flag.above": "above",
+    "chart.flag.below": "below",
+    "chart.flag.on": "on",
+    "chart.investment_title": "Mana invested per band",
+    "chart.level_counters": "Level counters",
+    "chart.line": "Line",
+    "chart.line.pool trend": "pool trend",
+    "chart.line.vanilla": "vanilla",
+    "chart.mana_invested": "Mana invested",
+    "chart.pool_trend": "Pool trend",
+    "chart.progression_title": "P/T by level counters (battlefield)",
+    "chart.pt_sum": "P+T",
+    "chart.reach_title": "Chance of having reached each band by each turn",
+    "chart.reference": "Reference",
+    "chart.source": "Source",
+    "chart.source.design": "design",
+    "chart.source.printed": "printed",
+    "chart.stage": "Stage (0 = printed box)",
+    "chart.turn": "Turn",
+    "chart.turn_reached": "Turn reached",
+    "chart.turns_title": "Turns to each band",
+    "chart.value": "Value",
+    "chart.vanilla": "Vanilla",
+    "chart.variant": "Variant",
+    "chart.variants_title": "Variants: one parameter, one step",
+    "chart.vs_pool_trend": "vs pool trend",
+    "chart.vs_trend": "vs trend",
+    "chart.vs_vanilla": "vs vanilla",
+    **CHANGE_WORDS,
+}
+"""The charts' English words (titles, legends, tooltips, flags, reference lines, the
+variants' changes); the app passes its own words for a language (same keys)."""
+
+
 def _words(text: Mapping[str, str] | None) -> Mapping[str, str]:
-    return LABELS["en"] if text is None else text
+    """:data:`WORDS` with ``text``'s words over them."""
+    return {**WORDS, **(text or {})}
 
 
 def _in_words(frame: pd.DataFrame, words: Mapping[str, str], prefix: str,
@@ -86,7 +129,7 @@ def _source_legend(words: Mapping[str, str], legend: bool = True) -> alt.Legend 
 def card_order(frame: pd.DataFrame, by: str = "mana_invested") -> list[str]:
     """Card names for a per-card chart: designs first, then by their top stage's ``by``."""
     tops = frame.groupby("name", sort=False).agg(top=(by, "max"), source=("source", "first"))
-    tops["design_first"] = tops["source"] != DESIGN
+    tops["design_first"] = tops["source"] != SOURCE_DESIGN
     tops = tops.reset_index().sort_values(["design_first", "top", "name"], kind="stable")
     return [str(name) for name in tops["name"]]
 
@@ -133,7 +176,7 @@ def investment_chart(frame: pd.DataFrame, *, width: int = 300, labels: bool = Tr
                      text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Mana invested to reach each stage (702.87a, 711.2), one row per card.
 
-    ``frame`` is :func:`leveler.app.balance_view.balance_frame` (or its rows for some cards).
+    ``frame`` is :func:`leveler.bench.balance_frame` (or its rows for some cards).
     Rows go in ``order`` (default :func:`card_order`): designs first.
     """
     words = _words(text)
@@ -247,14 +290,13 @@ def variants_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
                    text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """A design's stages (joined by a line) and its one-step variants' (points) on the curve.
 
-    ``frame`` is :func:`leveler.app.balance_view.variants_frame`; variant 0 is the design.
+    ``frame`` is :func:`leveler.bench.variants_frame`; variant 0 is the design.
     """
     words = _words(text)
     top = float(frame["mana_invested"].max()) if not frame.empty else 1.0
     top_stats = float(frame["stats"].max()) if not frame.empty else 1.0
     frame = _in_words(frame, words, "chart.flag.", _FLAG_COLUMNS)
-    frame["change"] = [change_label(str(parameter), int(step), words) for parameter, step
-                       in zip(frame["parameter"], frame["step"], strict=True)]
+    frame["change"] = changes_in_words(frame, words)
     x = alt.X("mana_invested:Q", title=words["chart.mana_invested"],
               scale=alt.Scale(domain=[0, top]))
     y = alt.Y("stats:Q", title=words["chart.pt_sum"],
@@ -271,10 +313,10 @@ def variants_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
     others = frame[frame["variant"] != 0]
     spread = alt.Chart(others).mark_point(size=45, opacity=0.7).encode(
         x=x, y=y, color=_flag_colour("trend_flag", words), tooltip=tooltip)
-    path = alt.Chart(design).mark_line(color=_SOURCE_COLOURS[DESIGN], strokeWidth=2,
+    path = alt.Chart(design).mark_line(color=_SOURCE_COLOURS[SOURCE_DESIGN], strokeWidth=2,
                                        point=alt.OverlayMarkDef(shape="diamond", size=110,
                                                                 filled=True,
-                                                                color=_SOURCE_COLOURS[DESIGN])).encode(
+                                                                color=_SOURCE_COLOURS[SOURCE_DESIGN])).encode(
         x=x, y=y, order="stage:Q", tooltip=tooltip)
     return alt.layer(_lines_layer(trend, vanilla, top, words), spread, path).properties(
         width=width, height=height, title=words["chart.variants_title"])
@@ -284,7 +326,7 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
                       text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Power and toughness by level counters on the battlefield: designs over the pool.
 
-    ``frame`` is :func:`leveler.app.balance_view.progression_frame` (a point per segment and
+    ``frame`` is :func:`leveler.bench.progression_frame` (a point per segment and
     one closing each line). Printed cards are thin grey step lines, designs thick
     coloured ones (711.2a/b, 711.5).
     """
@@ -308,11 +350,11 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
     printed = alt.Chart().mark_line(interpolate="step-after", strokeWidth=1,
                                     opacity=0.45).encode(
         x=x, y=y, detail="name:N", color=colour, tooltip=tooltip,
-    ).transform_filter(alt.datum.source == PRINTED)
+    ).transform_filter(alt.datum.source == SOURCE_PRINTED)
     designs = alt.Chart().mark_line(interpolate="step-after", strokeWidth=3.5,
                                     point=True).encode(
         x=x, y=y, detail="name:N", color=colour, tooltip=tooltip,
-    ).transform_filter(alt.datum.source == DESIGN)
+    ).transform_filter(alt.datum.source == SOURCE_DESIGN)
     return alt.layer(printed, designs, data=frame).properties(
         width=width, height=height,
     ).facet(column=alt.Column("metric:N", title=None, sort=["Power", "Toughness"],
@@ -322,7 +364,7 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
 
 def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
                    text: Mapping[str, str] | None = None) -> dict[str, alt.TopLevelMixin]:
-    """The Balance view's charts of :func:`leveler.app.balance_view.balance_frame`, by file stem:
+    """The Balance view's charts of :func:`leveler.bench.balance_frame`, by file stem:
     ``investment`` and ``turns`` (cards in the same order, so they read side by side;
     the turns chart leaves the names to the investment chart) and ``curve``."""
     order = card_order(frame)
@@ -335,7 +377,7 @@ def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
 
 def bench_charts(bench: Bench, trend: Trend, vanilla: VanillaLine, *,
                  text: Mapping[str, str] | None = None) -> dict[str, alt.TopLevelMixin]:
-    """The bench's charts of a :class:`leveler.app.balance_view.Bench`, by file stem:
+    """The bench's charts of a :class:`leveler.bench.Bench`, by file stem:
     ``progression`` always; ``investment`` and ``turns`` when the pool gives a trend;
     ``variants`` (the draft on the curve) when the draft parses too."""
     found: dict[str, alt.TopLevelMixin] = {

@@ -321,8 +321,7 @@ def _chart_of(kind: str, pool: dict[str, LevelerCard], names: list[str], zone: Z
 
 def _untitled_chart(kind: str, pool: dict[str, LevelerCard], names: list[str],
                     zone: Zone) -> Any:
-    from leveler import balance_charts, charts  # altair: only here
-    from leveler.app import balance_view
+    from leveler import balance_charts, bench, charts  # altair: only here
     from leveler.pool_grid import pool_grid
 
     if kind == "progression":
@@ -330,7 +329,7 @@ def _untitled_chart(kind: str, pool: dict[str, LevelerCard], names: list[str],
         frame = charts.chart_frame(grid, zone, names or grid.names)
         return charts.progression_chart(frame, grid.levels)
     try:
-        placed = balance_view.balance_frame(pool)
+        placed = bench.balance_frame(pool)
     except ValueError as error:  # a pool too small for a trend
         raise LookupFailed(f"cannot place the pool on the curve: {error}") from None
     if names:
@@ -339,7 +338,7 @@ def _untitled_chart(kind: str, pool: dict[str, LevelerCard], names: list[str],
         return balance_charts.investment_chart(placed)
     if kind == "turns":
         return balance_charts.turns_chart(placed)
-    return balance_charts.curve_chart(placed, balance_view.trend_of(pool), balance_view.VANILLA)
+    return balance_charts.curve_chart(placed, bench.trend_of(pool), bench.VANILLA)
 
 
 def _chart(args: argparse.Namespace) -> int:

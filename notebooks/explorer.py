@@ -257,12 +257,14 @@ def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, w
 
 @app.cell(hide_code=True)
 def _():
-    from leveler import balance_charts, export
-    from leveler.app import balance_view, designs_view
+    from leveler import balance_charts, bench_reach, export
+    from leveler import bench as bench_data
+    from leveler.app import balance_view, bench_view, designs_view
     from leveler.io import designs as designs_io
 
     mo.Html(balance_view.BENCH_CSS)
-    return balance_charts, balance_view, designs_io, designs_view, export
+    return (balance_charts, balance_view, bench_data, bench_reach, bench_view, designs_io,
+            designs_view, export)
 
 
 @app.cell
@@ -284,28 +286,28 @@ def _():
 
 
 @app.cell
-def _(balance_view, keep, kept, ui_text):
+def _(balance_view, bench_data, bench_reach, keep, kept, ui_text):
     # the curve (Balance view and bench) and the Limited Monte Carlo (Balance view)
     _t = ui_text
     curve_slope = mo.ui.number(start=0, stop=10, step=0.25,
-                               value=kept("slope", balance_view.VANILLA.slope), label="a",
+                               value=kept("slope", bench_data.VANILLA.slope), label="a",
                                on_change=keep("slope"))
     curve_intercept = mo.ui.number(start=-10, stop=10, step=0.5,
-                                   value=kept("intercept", balance_view.VANILLA.intercept),
+                                   value=kept("intercept", bench_data.VANILLA.intercept),
                                    label="b", on_change=keep("intercept"))
     curve_tolerance = mo.ui.number(start=0, stop=5, step=0.5,
-                                   value=kept("tolerance", balance_view.TOLERANCE),
+                                   value=kept("tolerance", bench_data.TOLERANCE),
                                    label=_t["curve_tolerance"], on_change=keep("tolerance"))
     curve_controls = mo.hstack([mo.Html(balance_view.curve_line_html(_t)), curve_slope,
                                 curve_intercept, curve_tolerance, ""],
                                widths=[3, 1.2, 1.2, 2, 3], align="center", gap=1)
-    mc_lands = mo.ui.slider(start=10, stop=24, value=kept("lands", balance_view.LIMITED.lands),
+    mc_lands = mo.ui.slider(start=10, stop=24, value=kept("lands", bench_reach.LIMITED.lands),
                             label=_t["mc_lands"], show_value=True, on_change=keep("lands"))
     mc_play = mo.ui.radio(options={_t["mc_play"]: True, _t["mc_draw"]: False},
                           value=_t["mc_play"] if kept("play", True) else _t["mc_draw"],
                           inline=True, on_change=keep("play"))
     mc_run = mo.ui.run_button(label=_t["mc_run"].format(
-        games=labels.number_text(_t, balance_view.GAMES)))
+        games=labels.number_text(_t, bench_reach.GAMES)))
     return (curve_controls, curve_intercept, curve_slope, curve_tolerance, mc_lands, mc_play,
             mc_run)
 
@@ -426,9 +428,9 @@ def _(design_pick, design_restored, designs_file, designs_store, designs_view, d
 
 
 @app.cell
-def _(balance_view, design_cost, design_name, design_power, design_text, design_toughness,
+def _(bench_data, design_cost, design_name, design_power, design_text, design_toughness,
       design_type):
-    draft = balance_view.read_draft(design_name.value, design_cost.value, design_type.value,
+    draft = bench_data.read_draft(design_name.value, design_cost.value, design_type.value,
                                     design_power.value, design_toughness.value,
                                     design_text.value)
     return (draft,)
@@ -458,18 +460,18 @@ def _(design_copy, design_save, designs_reload, designs_store, designs_view, dra
 
 
 @app.cell
-def _(balance_view, curve_intercept, curve_slope, curve_tolerance, designs, mc_lands, mc_play,
-      mc_run, pool, ui_text, view):
+def _(bench_data, bench_reach, curve_intercept, curve_slope, curve_tolerance, designs, mc_lands,
+      mc_play, mc_run, pool, ui_text, view):
     mo.stop(view.value != ui_text["tab_balance"])
-    balance_vanilla, _tolerance = balance_view.curve_settings(
+    balance_vanilla, _tolerance = bench_data.curve_settings(
         curve_slope.value, curve_intercept.value, curve_tolerance.value)
-    balance, balance_error = balance_view.balance_or_error(
+    balance, balance_error = bench_data.balance_or_error(
         pool, designs.cards, vanilla=balance_vanilla, tolerance=_tolerance)
-    chances = balance_view.reach_frame(pool, designs.cards, mc_lands.value, mc_play.value,
+    chances = bench_reach.reach_frame(pool, designs.cards, mc_lands.value, mc_play.value,
                                        run=mc_run.value)
-    _names = balance_view.card_names(pool, designs.cards)
+    _names = bench_data.card_names(pool, designs.cards)
     # a press plays at most CARD_GAMES games in all: the page says how many, for which cards
-    mc_budget = balance_view.monte_carlo_budget(len(_names))
+    mc_budget = bench_reach.monte_carlo_budget(len(_names))
     _names = _names[:mc_budget.played]
     mc_card = mo.ui.dropdown(options=_names, value=views.default_card(_names),
                              label=ui_text["card"])
@@ -477,12 +479,12 @@ def _(balance_view, curve_intercept, curve_slope, curve_tolerance, designs, mc_l
 
 
 @app.cell
-def _(balance_charts, balance_view, chances, mc_budget, mc_card, mc_lands, mc_play, mc_run,
-      ui_text):
+def _(balance_charts, balance_view, bench_reach, chances, mc_budget, mc_card, mc_lands, mc_play,
+      mc_run, ui_text):
     _ready = chances is not None
     reach_shown = (balance_charts.reach_chart(chances.frame, mc_card.value, text=ui_text)
                    if _ready else None)
-    _table = balance_view.reach_table(chances.frame, mc_card.value) if _ready else None
+    _table = bench_reach.reach_table(chances.frame, mc_card.value) if _ready else None
     _t = ui_text
     reach_section = mo.vstack([
         mo.md(_t["mc_heading"]),
@@ -490,7 +492,7 @@ def _(balance_charts, balance_view, chances, mc_budget, mc_card, mc_lands, mc_pl
         mo.Html(balance_view.budget_html(mc_budget, _t)),
         mo.md(_t["mc_played"].format(
             games=labels.number_text(_t, chances.games), lands=chances.model.lands,
-            seed=balance_view.SEED, seconds=labels.number_text(_t, chances.seconds, 2))
+            seed=bench_reach.SEED, seconds=labels.number_text(_t, chances.seconds, 2))
               if _ready else _t["mc_not_played"]),
         mc_card if _ready else "",
         mo.ui.altair_chart(reach_shown, chart_selection=False, legend_selection=False)
@@ -502,11 +504,12 @@ def _(balance_charts, balance_view, chances, mc_budget, mc_card, mc_lands, mc_pl
 
 
 @app.cell
-def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, pool, ui_text):
+def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, bench_data, pool,
+      ui_text):
     mo.stop(balance is None, mo.callout(mo.Html(balance_view.message_html(
         balance_error or "", title=ui_text["balance_no_curve"])), kind="warn"))
-    balance_shown = balance_view.balance_table(balance)
-    balance_figures = balance_charts.balance_charts(balance, balance_view.trend_of(pool),
+    balance_shown = bench_data.balance_table(balance)
+    balance_figures = balance_charts.balance_charts(balance, bench_data.trend_of(pool),
                                                     balance_vanilla, text=ui_text)
     balance_html = balance_view.frame_html(balance_shown, ui_text["balance_caption"],
                                            kind="balance", sources=list(balance["source"]),
@@ -537,20 +540,20 @@ def _(balance_figures, balance_html, balance_shown, chances, curve_controls, exp
 
 
 @app.cell
-def _(balance_view, curve_intercept, curve_slope, curve_tolerance, draft, pool, ui_text, view):
+def _(bench_data, curve_intercept, curve_slope, curve_tolerance, draft, pool, ui_text, view):
     mo.stop(view.value != ui_text["tab_bench"])
-    bench_vanilla, _tolerance = balance_view.curve_settings(
+    bench_vanilla, _tolerance = bench_data.curve_settings(
         curve_slope.value, curve_intercept.value, curve_tolerance.value)
-    bench = balance_view.bench_frames(pool, draft, vanilla=bench_vanilla, tolerance=_tolerance)
+    bench = bench_data.bench_frames(pool, draft, vanilla=bench_vanilla, tolerance=_tolerance)
     return bench, bench_vanilla
 
 
 @app.cell
-def _(balance_view, bench, design_copy, design_cost, design_history, design_name, design_pick,
-      design_power, design_restore, design_restored, design_save, design_text,
-      design_toughness, design_type, designs, designs_reload, designs_store, designs_upload,
-      designs_view, draft, draft_kept_note, draft_note, import_note, import_ok, save_note,
-      save_ok, ui_text):
+def _(balance_view, bench, bench_data, bench_view, design_copy, design_cost, design_history,
+      design_name, design_pick, design_power, design_restore, design_restored, design_save,
+      design_text, design_toughness, design_type, designs, designs_reload, designs_store,
+      designs_upload, designs_view, draft, draft_kept_note, draft_note, import_note, import_ok,
+      save_note, save_ok, ui_text):
     def _said(note, ok):
         return mo.callout(mo.Html(balance_view.message_html(note)),
                           kind="success" if ok else "danger") if note else ""
@@ -572,49 +575,50 @@ def _(balance_view, bench, design_copy, design_cost, design_history, design_name
     ])
     _rows = bench.design_rows
     bench_parsed = mo.vstack([
-        mo.Html(balance_view.draft_error_html(draft, ui_text) if draft.error is not None
-                else balance_view.design_html(draft.card, ui_text)),
-        mo.Html(balance_view.frame_html(balance_view.design_table(_rows),
-                                        ui_text["design_caption"], kind="design",
-                                        sources=list(_rows["source"]), text=ui_text))
+        mo.Html(bench_view.draft_error_html(draft, ui_text) if draft.error is not None
+                else bench_view.design_html(draft.card, ui_text)),
+        mo.Html('<div class="lv-scroll-x">' + balance_view.frame_html(
+            bench_data.design_table(_rows), ui_text["design_caption"], kind="design",
+            sources=list(_rows["source"]), text=ui_text) + "</div>")
         if _rows is not None and not _rows.empty else "",
     ])
     return bench_form, bench_parsed
 
 
 @app.cell
-def _(bench_form, bench_parsed, ui_text, view):
-    # the form and what it parses to first: the charts below take longer to redraw
+def _(bench_form, bench_parsed, bench_view, ui_text, view):
+    # the form and what it parses to first: the charts below take longer to redraw; a grid
+    # whose columns keep their share, so a long note after Save cannot widen the form
     mo.stop(view.value != ui_text["tab_bench"])
     mo.vstack([mo.md(ui_text["bench_intro"]),
-               mo.hstack([bench_form, bench_parsed], widths=[2, 3], gap=1.5, align="start")])
+               mo.Html(bench_view.bench_row_html(bench_form.text, bench_parsed.text))])
     return
 
 
 @app.cell
-def _(balance_view, bench, curve_controls, ui_text, view):
+def _(balance_view, bench, bench_view, curve_controls, ui_text, view):
     mo.stop(view.value != ui_text["tab_bench"])
-    _variants = (balance_view.frame_html(balance_view.variants_table(bench.variants, ui_text),
+    _variants = (balance_view.frame_html(bench_view.variants_table(bench.variants, ui_text),
                                          ui_text["variants_caption"], kind="variants",
                                          text=ui_text)
-                 if bench.variants is not None else balance_view.waiting_html(ui_text))
+                 if bench.variants is not None else bench_view.waiting_html(ui_text))
     mo.vstack([curve_controls, mo.Html(f'<div class="lv-scroll">{_variants}</div>')])
     return
 
 
 @app.cell
-def _(balance_charts, balance_view, bench, bench_vanilla, pool, ui_text):
-    bench_figures = balance_charts.bench_charts(bench, balance_view.trend_of(pool), bench_vanilla,
+def _(balance_charts, bench, bench_data, bench_vanilla, pool, ui_text):
+    bench_figures = balance_charts.bench_charts(bench, bench_data.trend_of(pool), bench_vanilla,
                                                 text=ui_text)
     return (bench_figures,)
 
 
 @app.cell
-def _(balance_view, bench, bench_figures, export, ui_text, view):
+def _(bench, bench_data, bench_figures, export, ui_text, view):
     mo.stop(view.value != ui_text["tab_bench"])
     _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in bench_figures.items()}
-    _files = export.downloads(balance_view.bench_tables(bench), bench_figures)
+    _files = export.downloads(bench_data.bench_tables(bench), bench_figures)
     mo.vstack([
         _charts.get("variants", ""),
         _charts["progression"],

@@ -14,8 +14,9 @@ import marimo as mo
 import pandas as pd
 import pytest
 
-from leveler import LevelerCard
+from leveler import LevelerCard, bench, bench_reach
 from leveler.app import balance_view as bv
+from leveler.app import designs_view as dv
 from leveler.app import labels
 from leveler.balance import LimitedModel, curve, fit_trend, pool_reach_chances, turns_to_band
 from leveler.io.designs import open_store
@@ -93,11 +94,12 @@ def test_saved_designs_join_the_balance_tab(notebook, designs_path, pool) -> Non
         open_store(designs_path).save(record, None)
     page, defs = run(notebook, **tab("Balance"))
     knight = card_from_record(KNIGHT)
-    designs = defs["balance"][defs["balance"]["source"] == bv.DESIGN].reset_index(drop=True)
+    placed = defs["balance"]
+    designs = placed[placed["source"] == bench.SOURCE_DESIGN].reset_index(drop=True)
     expected = curve([knight], trend=fit_trend(pool))
     pd.testing.assert_frame_equal(designs[list(expected.columns)], expected)
     assert page.count('data-source="design"') == len(knight.bands) + 1
-    assert defs["design_pick"].value == bv.draft_fields(BROKEN)  # opens on the last saved
+    assert defs["design_pick"].value == dv.draft_fields(BROKEN)  # opens on the last saved
 
 
 def test_the_monte_carlo_plays_when_its_button_is_pressed(notebook, designs_path, pool) -> None:
@@ -109,7 +111,8 @@ def test_the_monte_carlo_plays_when_its_button_is_pressed(notebook, designs_path
     page, defs = run(notebook, **tab("Balance"), **controls)
     chances = defs["chances"]
     assert chances.model == LimitedModel(lands=16, on_the_play=False)
-    expected = pool_reach_chances(pool, chances.model, games=bv.GAMES, seed=bv.SEED)
+    expected = pool_reach_chances(pool, chances.model, games=bench_reach.GAMES,
+                                  seed=bench_reach.SEED)
     pd.testing.assert_frame_equal(chances.frame.drop(columns="source"), expected)
     assert 'data-kind="chances"' in page and "16 lands" in page
 
@@ -123,9 +126,9 @@ def test_the_monte_carlo_states_its_cap_in_the_page(notebook, designs_path, pool
                 "mc_run": SimpleNamespace(value=False)}
     page, defs = run(notebook, **tab("Balance"), **controls)
     budget = defs["mc_budget"]
-    assert budget == bv.monte_carlo_budget(len(pool))
+    assert budget == bench_reach.monte_carlo_budget(len(pool))
     assert bv.budget_html(budget) in page
-    assert f"{bv.CARD_GAMES:,} games in all" in page
+    assert f"{bench_reach.CARD_GAMES:,} games in all" in page
 
 
 def test_the_bench_places_a_typed_design_against_the_printed_pool(notebook, designs_path,

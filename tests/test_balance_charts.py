@@ -14,9 +14,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from leveler import LevelerCard
+from leveler import LevelerCard, bench, bench_reach
 from leveler import balance_charts as bc
-from leveler.app import balance_view as bv
 from leveler.app.labels import LABELS
 from leveler.balance import VanillaLine, fit_trend
 from leveler.export import chart_spec, chart_svg
@@ -36,7 +35,7 @@ def knight() -> LevelerCard:
 
 @pytest.fixture(scope="module")
 def frame(pool: dict[str, LevelerCard], knight: LevelerCard) -> pd.DataFrame:
-    return bv.balance_frame(pool, [knight])
+    return bench.balance_frame(pool, [knight])
 
 
 def rows_of(chart: Any) -> list[dict[str, Any]]:
@@ -53,7 +52,7 @@ def texts(chart: Any) -> list[str]:
 def test_card_order_puts_designs_first_then_by_top_stage(frame: pd.DataFrame) -> None:
     order = bc.card_order(frame)
     assert order[0] == "Bench Knight"
-    tops = frame[frame["source"] == bv.PRINTED].groupby("name")["mana_invested"].max()
+    tops = frame[frame["source"] == bench.SOURCE_PRINTED].groupby("name")["mana_invested"].max()
     assert [tops[name] for name in order[1:]] == sorted(tops)
     assert sorted(order) == sorted(set(frame["name"]))
 
@@ -74,7 +73,7 @@ def test_investment_chart_draws_every_stage_at_its_mana(frame: pd.DataFrame) -> 
 def test_turns_chart_leaves_out_stages_never_reached(pool) -> None:
     from leveler.balance import CurveModel
 
-    short = bv.balance_frame(pool, model=CurveModel(max_turn=3))
+    short = bench.balance_frame(pool, model=CurveModel(max_turn=3))
     rows = pd.DataFrame(rows_of(bc.turns_chart(short)))
     reached = short[short["turn"].notna()]
     assert len(rows) == len(reached) < len(short)
@@ -96,7 +95,7 @@ def test_the_curve_chart_draws_the_trend_and_vanilla_lines(pool, frame) -> None:
 
 
 def test_the_reach_chart_is_one_cards_chances(pool) -> None:
-    ran = bv.reach_frame(pool, [], run=True, games=3_000)
+    ran = bench_reach.reach_frame(pool, [], run=True, games=3_000)
     assert ran is not None
     chart = bc.reach_chart(ran.frame, "Hexdrinker")
     rows = pd.DataFrame(rows_of(chart))
@@ -108,8 +107,8 @@ def test_the_reach_chart_is_one_cards_chances(pool) -> None:
 
 
 def test_the_variants_chart_joins_the_designs_stages(pool, knight) -> None:
-    placed = bv.variants_frame(knight, pool)
-    chart = bc.variants_chart(placed, bv.trend_of(pool), bv.VANILLA)
+    placed = bench.variants_frame(knight, pool)
+    chart = bc.variants_chart(placed, bench.trend_of(pool), bench.VANILLA)
     spec = chart_spec(chart)
     datasets = spec["datasets"]
     design_layer = spec["layer"][2]
@@ -122,34 +121,35 @@ def test_the_variants_chart_joins_the_designs_stages(pool, knight) -> None:
 
 
 def test_the_progression_chart_draws_designs_over_the_pool(pool, knight) -> None:
-    frame = bv.progression_frame(pool, [knight])
+    frame = bench.progression_frame(pool, [knight])
     chart = bc.progression_chart(frame)
     rows = pd.DataFrame(rows_of(chart))
     assert len(rows) == len(frame)
     spec = chart_spec(chart)
     filters = [layer["transform"][0]["filter"] for layer in spec["spec"]["layer"]]
-    assert filters == [f"(datum.source === '{bv.PRINTED}')", f"(datum.source === '{bv.DESIGN}')"]
+    assert filters == [f"(datum.source === '{bench.SOURCE_PRINTED}')",
+                       f"(datum.source === '{bench.SOURCE_DESIGN}')"]
     assert {"Power", "Toughness"} <= set(texts(chart))
 
 
 def test_a_hostile_design_name_is_drawn_as_text(pool, knight) -> None:
     hostile = replace(knight, name=HOSTILE_NAME)
-    frame = bv.balance_frame(pool, [hostile])
-    for chart in bc.balance_charts(frame, bv.trend_of(pool), bv.VANILLA).values():
+    frame = bench.balance_frame(pool, [hostile])
+    for chart in bc.balance_charts(frame, bench.trend_of(pool), bench.VANILLA).values():
         svg = chart_svg(chart).decode("utf-8")
         assert "<img" not in svg
     assert HOSTILE_NAME in texts(bc.investment_chart(frame))
 
 
 def test_the_views_chart_sets(pool, knight) -> None:
-    frame = bv.balance_frame(pool, [knight])
-    assert list(bc.balance_charts(frame, bv.trend_of(pool), bv.VANILLA)) == [
+    frame = bench.balance_frame(pool, [knight])
+    assert list(bc.balance_charts(frame, bench.trend_of(pool), bench.VANILLA)) == [
         "investment", "turns", "curve"]
-    good = bv.bench_frames(pool, bv.read_draft(*KNIGHT.values()))
-    assert list(bc.bench_charts(good, bv.trend_of(pool), bv.VANILLA)) == [
+    good = bench.bench_frames(pool, bench.read_draft(*KNIGHT.values()))
+    assert list(bc.bench_charts(good, bench.trend_of(pool), bench.VANILLA)) == [
         "progression", "investment", "turns", "variants"]
-    broken = bv.bench_frames(pool, bv.read_draft(*{**KNIGHT, "power": "x"}.values()))
-    assert list(bc.bench_charts(broken, bv.trend_of(pool), bv.VANILLA)) == [
+    broken = bench.bench_frames(pool, bench.read_draft(*{**KNIGHT, "power": "x"}.values()))
+    assert list(bc.bench_charts(broken, bench.trend_of(pool), bench.VANILLA)) == [
         "progression", "investment", "turns"]
 
 
@@ -172,14 +172,14 @@ TITLES = ["chart.source", "chart.stage", "chart.mana_invested", "chart.turn",
 def every_chart(pool: dict[str, LevelerCard], knight: LevelerCard,
                 text: dict[str, str] | None) -> dict[str, Any]:
     """Every chart of the Balance view and the bench, in the words of ``text``."""
-    trend, frame = bv.trend_of(pool), bv.balance_frame(pool, [knight])
-    bench = bv.bench_frames(pool, bv.read_draft(*KNIGHT.values()))
-    ran = bv.reach_frame(pool, [knight], run=True, games=2_000)
+    trend, frame = bench.trend_of(pool), bench.balance_frame(pool, [knight])
+    drawn = bench.bench_frames(pool, bench.read_draft(*KNIGHT.values()))
+    ran = bench_reach.reach_frame(pool, [knight], run=True, games=2_000)
     assert ran is not None
     charts = {f"balance {name}": chart for name, chart in
-              bc.balance_charts(frame, trend, bv.VANILLA, text=text).items()}
+              bc.balance_charts(frame, trend, bench.VANILLA, text=text).items()}
     charts |= {f"bench {name}": chart for name, chart in
-               bc.bench_charts(bench, trend, bv.VANILLA, text=text).items()}
+               bc.bench_charts(drawn, trend, bench.VANILLA, text=text).items()}
     return charts | {"reach": bc.reach_chart(ran.frame, "Student of Warfare", text=text)}
 
 
@@ -255,3 +255,18 @@ def test_the_french_charts_as_vega_draws_them(pool, knight) -> None:
     drawn["reach"].discard("printed")  # the library's band name of stage 0: data, in English
     for name, shown in drawn.items():
         assert not shown & english, (name, shown & english)
+
+
+def test_the_charts_own_english_words_are_the_apps_english() -> None:
+    """leveler.balance_charts imports no app module: its own English words (WORDS) are
+    the app's English words for the same keys, and cover every chart title."""
+    assert {key: EN[key] for key in bc.WORDS} == dict(bc.WORDS)
+    assert set(TITLES) <= set(bc.WORDS)
+
+
+def test_words_passed_override_only_their_keys(pool, knight) -> None:
+    """A mapping with one key changes that word only; the others stay English."""
+    frame = bench.balance_frame(pool, [knight])
+    chart = bc.investment_chart(frame, text={"chart.investment_title": "Mana par bande"})
+    shown = titles(chart.to_dict())
+    assert "Mana par bande" in shown and EN["chart.mana_invested"] in shown

@@ -11,7 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from leveler.app import balance_view as bv
+from leveler import bench
+from leveler.app import bench_view
 from leveler.app import designs_view as dv
 from leveler.app.labels import LABELS
 from leveler.io.designs import (
@@ -140,14 +141,15 @@ def test_the_picker_offers_a_new_design_then_each_saved_one(store: DesignsStore)
     store.save(KNIGHT, None)
     store.save(BROKEN, None)
     choices = dv.design_choices(store.snapshot())
-    assert list(choices) == [bv.NEW_DESIGN_LABEL, "Bench Knight", "Half Done"]
-    assert choices[bv.NEW_DESIGN_LABEL] == bv.NEW_DESIGN
-    assert bv.read_draft(*bv.NEW_DESIGN.values()).error is None  # the new design parses
+    assert list(choices) == [bench_view.NEW_DESIGN_LABEL, "Bench Knight", "Half Done"]
+    assert choices[bench_view.NEW_DESIGN_LABEL] == dv.NEW_DESIGN
+    assert bench.read_draft(*dv.NEW_DESIGN.values()).error is None  # the new design parses
     store.save({**KNIGHT, "power": "4"}, 1)  # another session's revision, then a reload
     newer = dv.design_choices(store.snapshot())
     assert dv.pick_label(newer, choices["Bench Knight"]) == "Bench Knight"
     assert dv.pick_label(newer, None) == "Half Done"
-    assert dv.opened_for(store.snapshot(), bv.NEW_DESIGN_LABEL, bv.NEW_DESIGN) == (None, None)
+    assert dv.opened_for(store.snapshot(), bench_view.NEW_DESIGN_LABEL,
+                         dv.NEW_DESIGN) == (None, None)
     french = dv.design_choices(store.snapshot(), FR)
     assert next(iter(french)) == "Nouvelle création"
 

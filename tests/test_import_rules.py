@@ -34,10 +34,6 @@ ALTAIR = frozenset({"charts", "balance_charts", "export"})
 HTML_HELPERS = frozenset({"html", "markupsafe"})
 KNOWN_EXCEPTIONS: frozenset[tuple[str, str]] = frozenset({
     ("situation", "leveler.io.pool_files"),  # the bundled pool as a default: to the caller
-    ("balance_charts", "leveler.app.labels"),
-    ("balance_charts", "leveler.app.balance_view"),  # bench frames: to leveler.bench
-    ("cli", "leveler.app"),
-    ("cli", "leveler.app.balance_view"),
 })
 """(module, import) pairs allowed while the architecture issue moves them; each must
 still be needed (tested), so the list only shrinks."""
