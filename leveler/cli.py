@@ -22,13 +22,14 @@ import os
 import re
 import sys
 import textwrap
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from leveler import model
 from leveler.balance import card_balance
 from leveler.bands import band_frame
+from leveler.bundled import bundled_pool
 from leveler.cli_output import (
     c1_escaped,
     pool_table,
@@ -44,7 +45,13 @@ from leveler.io.budget import read_json as read_json_under
 from leveler.io.editions import load_rule_texts
 from leveler.io.pool_files import load_pool_report, read_json
 from leveler.layers import Resolution, resolve_situation
-from leveler.model import MAX_LEVEL, LevelerCard, Zone
+from leveler.model import (
+    MAX_LEVEL,
+    LevelerCard,
+    Zone,
+    check_level_counters,
+    too_many_level_counters,
+)
 from leveler.rules import characteristics
 from leveler.search import QueryError, parse_query, search_frame
 
@@ -68,22 +75,20 @@ def _counters(count: int) -> str:
 
 
 def _level(text: str) -> int:
+    """``--level``: :func:`~leveler.model.check_level_counters` up to MAX_LEVEL (122.1,
+    711.2); too many digits are refused before they become a number."""
     digits = text.strip().lstrip("+-")
     if digits.isdecimal() and len(digits) > len(str(MAX_LEVEL_COUNTERS)):
-        raise argparse.ArgumentTypeError(
-            f"level counters: at most {MAX_LEVEL_COUNTERS}, not {text[:40]!r}")
+        shown = text.strip() if len(digits) <= 30 else f"a number of {len(digits)} digits"
+        raise argparse.ArgumentTypeError(too_many_level_counters(shown, MAX_LEVEL_COUNTERS))
     try:
-        value = int(text)
+        value: object = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"level counters must be a whole number, not {text[:40]!r}"
-        ) from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"level counters cannot be negative ({value})")
-    if value > MAX_LEVEL_COUNTERS:
-        raise argparse.ArgumentTypeError(
-            f"level counters: at most {MAX_LEVEL_COUNTERS}, not {value}")
-    return value
+        value = text[:40]
+    try:
+        return check_level_counters(value, most=MAX_LEVEL_COUNTERS)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _zone(text: str) -> Zone:
@@ -91,11 +96,6 @@ def _zone(text: str) -> Zone:
         return Zone.coerce(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _fold(name: str) -> str:
-    """Names compare after NFKC (full-width letters), case folding and joined spaces."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _from_terminal(text: str) -> str:
@@ -111,14 +111,12 @@ _SURROGATE = re.compile("[\udc80-\udcff]")
 
 
 def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard:
-    """The card called ``name`` (any case, or a printed name in any language); else the
-    closest names, printed names included."""
+    """The card called ``name`` (:func:`leveler.model.find_card`: any case or width, or a
+    printed name in any language); else LookupFailed with the closest names."""
     name = _from_terminal(name)
-    wanted = _fold(name)
-    for card in pool.values():
-        names = [card.name] + [t.name for t in card.translations]
-        if any(_fold(candidate) == wanted for candidate in names):
-            return card
+    found = model.find_card(pool, name)
+    if found is not None:
+        return found
     owners = {t.name: card.name for card in pool.values() for t in card.translations}
     owners |= {card.name: card.name for card in pool.values()}
     by_card: dict[str, str] = {}  # each card once, by its closest name
@@ -273,7 +271,7 @@ def _resolution_text(result: Resolution, width: int = 100, face_down: bool = Fal
 
 
 def _resolve(args: argparse.Namespace) -> int:
-    pool = _load(args.pool) if args.pool else None
+    pool = _load(args.pool) if args.pool else bundled_pool()
     data = _read_situation(args.file)
     with _reading("standard input" if args.file == "-" else args.file):
         result = resolve_situation(data, pool)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from leveler.copiable import Copiable, covered, layer_1, layer_4
 from leveler.grants import self_grant, split_type_line
@@ -336,20 +336,28 @@ def _on_battlefield(situation: Situation) -> Resolution:
                       decided, Zone.BATTLEFIELD, types, subtypes)
 
 
+@overload
+def resolve_situation(situation: Situation, pool: Mapping[str, LevelerCard] | None = None
+                      ) -> Resolution: ...
+@overload
+def resolve_situation(situation: Mapping[str, Any], pool: Mapping[str, LevelerCard]
+                      ) -> Resolution: ...
 def resolve_situation(
     situation: Situation | Mapping[str, Any],
     pool: Mapping[str, LevelerCard] | None = None,
 ) -> Resolution:
     """Resolve a situation layer by layer (613) and say why at each step.
 
-    ``situation`` is a :class:`~leveler.situation.Situation` or a mapping in format
-    version 1 or 2 (validated by :func:`~leveler.situation.parse_situation`; names are looked up
-    in ``pool``, by default the bundled printed pool). Raises a ``ValueError`` naming the
-    field for an invalid situation.
+    ``situation`` is a :class:`~leveler.situation.Situation`, or a mapping in format
+    version 1 or 2 validated by :func:`~leveler.situation.parse_situation`, its names looked
+    up in ``pool`` (required then: this module opens no file; ``leveler.resolve_situation``
+    defaults to the bundled printed pool). Raises a ``ValueError`` naming the field for an
+    invalid situation.
 
+    >>> from leveler import load_pool
     >>> r = resolve_situation({"card": "Student of Warfare", "counters": {"level": 3},
     ...                        "effects": [{"type": "modify_pt", "power": 3, "toughness": 3,
-    ...                                     "source": "Giant Growth"}]})
+    ...                                     "source": "Giant Growth"}]}, load_pool())
     >>> r.power, r.toughness, r.band.label, r.can_level_up
     (6, 6, 'LEVEL 2-6', True)
     >>> [step.layer for step in r.trace]
@@ -358,6 +366,10 @@ def resolve_situation(
     "LEVEL 2-6 sets base P/T 3/3 (timestamp 0, the leveler's own, not the last counter's)"
     """
     if not isinstance(situation, Situation):
+        if pool is None:
+            raise TypeError("resolve_situation: a situation mapping needs the pool its names "
+                            "are looked up in (leveler.resolve_situation defaults to the "
+                            "bundled printed pool)")
         situation = parse_situation(situation, pool)
     if situation.zone is Zone.BATTLEFIELD:
         return _on_battlefield(situation)

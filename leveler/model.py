@@ -3,10 +3,15 @@
 A level band is one text-box striation under a level symbol (CR 711.2):
 ``LEVEL N1-N2`` is ``LevelBand(N1, N2, ...)`` and ``LEVEL N3+`` is ``LevelBand(N3, None, ...)``.
 "None means open" is the only encoding of "N+".
+
+Two checks every reader shares live here too: :func:`check_level_counters` (122.1) and
+:func:`find_card`, the one way a name typed or written is matched to a card.
 """
 
 from __future__ import annotations
 
+import numbers
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -14,7 +19,8 @@ from enum import StrEnum
 from leveler.mana import ManaCost
 
 __all__ = ["MAX_LEVEL", "MAX_PT", "Characteristics", "LevelBand", "LevelerCard", "Pool",
-           "Translation", "Zone", "cards_of"]
+           "Translation", "Zone", "cards_of", "check_level_counters", "find_card", "fold_name",
+           "too_many_level_counters"]
 
 MAX_LEVEL = 1000
 """The largest level number N1, N2 or N3 accepted (711.2, 702.87): no printed leveler goes
@@ -276,3 +282,41 @@ Pool = Mapping[str, LevelerCard] | Iterable[LevelerCard]
 def cards_of(pool: Pool) -> list[LevelerCard]:
     """The cards of a pool, in its order."""
     return list(pool.values()) if isinstance(pool, Mapping) else list(pool)
+
+
+def check_level_counters(level_counters: object, *, most: int | None = None) -> int:
+    """The count as an int; ValueError unless a whole number and not negative (level
+    counters are counters: 122.1), nor over ``most`` when given (:data:`MAX_LEVEL`)."""
+    if isinstance(level_counters, bool) or not isinstance(level_counters, numbers.Integral):
+        raise ValueError(f"level counters must be a whole number (122.1), not "
+                         f"{level_counters!r} ({type(level_counters).__name__})")
+    count = int(level_counters)
+    if count < 0:
+        raise ValueError(f"level counters cannot be negative (122.1), got {count}")
+    if most is not None and count > most:
+        raise ValueError(too_many_level_counters(_short_number(count), most))
+    return count
+
+
+def too_many_level_counters(count: str, most: int = MAX_LEVEL) -> str:
+    """The message for a count over ``most`` (``count`` as it is to be shown)."""
+    return (f"level counters: at most {most}, not {count} (the largest level number a "
+            f"band may print, 711.2)")
+
+
+def fold_name(name: str) -> str:
+    """A card name as names compare: NFKC (full-width letters, composed accents), case
+    folded, runs of spaces joined and ends stripped."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard | None:
+    """The card called ``name`` in ``pool`` (its key; else its English or a printed
+    translation's name, compared by :func:`fold_name`), or None."""
+    if name in pool:
+        return pool[name]
+    wanted = fold_name(name)
+    for card in pool.values():
+        if any(fold_name(n) == wanted for n in (card.name, *(t.name for t in card.translations))):
+            return card
+    return None

@@ -2,14 +2,18 @@
 
 For the app's "What if…" view and for tests: pick a preset, apply it to a situation
 (a mapping in format version 1 or a :class:`~leveler.situation.Situation`), get back a
-new, complete situation mapping (every field written out) to resolve, show or save.
+new, complete situation mapping (every field written out) to resolve, show or save. Names
+are looked up in the ``pool`` given (this module opens no file; ``leveler.apply_preset``
+defaults to the bundled printed pool).
 
+>>> from leveler import load_pool
 >>> from leveler.layers import resolve_situation
+>>> pool = load_pool()
 >>> s = {"card": "Student of Warfare", "counters": {"level": 2}}
->>> s = PRESETS["Giant Growth"].apply(s)
+>>> s = PRESETS["Giant Growth"].apply(s, pool=pool)
 >>> s["effects"][0]["type"], s["effects"][0]["origin"]
 ('modify_pt', 'spell')
->>> r = resolve_situation(s)
+>>> r = resolve_situation(s, pool)
 >>> r.power, r.toughness
 (6, 6)
 
@@ -39,7 +43,7 @@ __all__ = ["CASTERS", "PRESETS", "Preset", "PresetError", "Target", "apply_prese
 CASTERS = ("you", "opponent")
 """Who controls a targeted preset's spell or ability: the leveler's controller or an opponent."""
 
-_Edit = Callable[[dict[str, Any], float, Mapping[str, LevelerCard] | None], dict[str, Any]]
+_Edit = Callable[[dict[str, Any], float, Mapping[str, LevelerCard]], dict[str, Any]]
 
 
 class PresetError(ValueError):
@@ -86,7 +90,7 @@ class Preset:
         situation: Mapping[str, Any] | Situation,
         *,
         timestamp: float | None = None,
-        pool: Mapping[str, LevelerCard] | None = None,
+        pool: Mapping[str, LevelerCard],
         caster: str | None = None,
     ) -> dict[str, Any]:
         """A new situation mapping: ``situation`` (validated first) with this preset applied.
@@ -106,7 +110,7 @@ class Preset:
         edited = self.edit(data, now, pool)
         return situation_to_dict(parse_situation(edited, pool), pool)  # canonical, valid
 
-    def _check_target(self, data: dict[str, Any], pool: Mapping[str, LevelerCard] | None,
+    def _check_target(self, data: dict[str, Any], pool: Mapping[str, LevelerCard],
                       caster: str) -> None:
         """Refuse an illegal target as it is chosen (601.2c, 115.1), saying which rule."""
         target = self.target
@@ -165,7 +169,7 @@ def apply_preset(
     name: str,
     *,
     timestamp: float | None = None,
-    pool: Mapping[str, LevelerCard] | None = None,
+    pool: Mapping[str, LevelerCard],
     caster: str | None = None,
 ) -> dict[str, Any]:
     """``PRESETS[name].apply(situation, ...)``, with a clear error for an unknown name."""
@@ -179,7 +183,7 @@ def apply_preset(
 
 def _with_effects(*effects: dict[str, Any]) -> _Edit:
     def edit(data: dict[str, Any], now: float,
-             pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
+             pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
         added = [{**effect, "timestamp": now} for effect in effects]
         return {**data, "effects": [*data["effects"], *added]}
     return edit
@@ -192,7 +196,7 @@ def _on_battlefield(data: Mapping[str, Any], who: str, why: str) -> None:
 
 def _add_counter(kind: str, amount: int) -> _Edit:
     def edit(data: dict[str, Any], now: float,
-             pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
+             pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
         counters = dict(data["counters"])
         counters[kind] += amount
         return {**data, "counters": counters}
@@ -200,12 +204,12 @@ def _add_counter(kind: str, amount: int) -> _Edit:
 
 
 def _hexmage(data: dict[str, Any], now: float,
-             pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
+             pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
     return {**data, "counters": {key: 0 for key in data["counters"]}}
 
 
 def _teacher(data: dict[str, Any], now: float,
-             pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
+             pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
     resolution = resolve_situation(data, pool)
     if (data["zone"] != "battlefield" or not resolution.has_level_up
             or "Creature" not in resolution.card_types):
@@ -214,7 +218,7 @@ def _teacher(data: dict[str, Any], now: float,
 
 
 def _level_up(data: dict[str, Any], now: float,
-              pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
+              pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
     resolution = resolve_situation(data, pool)
     if not resolution.can_level_up:
         step = next(s for s in resolution.trace if s.layer == "level up")
@@ -237,7 +241,7 @@ def kept_by_a_copy(effect: Mapping[str, Any]) -> bool:
 
 def _copy(copier: str, exceptions: Mapping[str, Any] | None) -> _Edit:
     def edit(data: dict[str, Any], now: float,
-             pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
+             pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
         _on_battlefield(data, copier, "it copies a creature on the battlefield")
         original = data["copy_of"] or {"card": data["card"]}
         copy: dict[str, Any] = {"card": original["card"]}
@@ -258,7 +262,7 @@ def _copy(copier: str, exceptions: Mapping[str, Any] | None) -> _Edit:
 def _entered_with(first: str) -> _Edit:
     """Godhead of Awe entered at the same time as the leveler: the active player chose."""
     def edit(data: dict[str, Any], now: float,
-             pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
+             pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
         _on_battlefield(data, "Godhead of Awe", "it entered with the leveler")
         if data["copy_of"] is not None or data["face_down"]:
             raise PresetError("Godhead of Awe, entering with it: only for a face-up leveler "
@@ -275,7 +279,7 @@ def _entered_with(first: str) -> _Edit:
 
 def _face(down: bool) -> _Edit:
     def edit(data: dict[str, Any], now: float,
-             pool: Mapping[str, LevelerCard] | None) -> dict[str, Any]:
+             pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
         who = "turn face down" if down else "turn face up"
         _on_battlefield(data, who, "only a permanent turns face down or up here")
         if data["face_down"] == down:

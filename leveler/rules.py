@@ -16,23 +16,10 @@ Level up is there at every count and in every zone (711.4).
 
 from __future__ import annotations
 
-import numbers
-
-from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
+from leveler.model import Characteristics, LevelBand, LevelerCard, Zone, check_level_counters
 
 __all__ = ["active_band", "below_or_gap", "characteristics", "check_level_counters"]
-
-def check_level_counters(level_counters: object) -> int:
-    """The count as an int; ValueError unless whole and not negative (counters, 122.1)."""
-    if isinstance(level_counters, bool) or not isinstance(level_counters, numbers.Integral):
-        raise ValueError(
-            f"level counters must be a whole number, not {level_counters!r}"
-            f" ({type(level_counters).__name__})"
-        )
-    count = int(level_counters)
-    if count < 0:
-        raise ValueError(f"level counters cannot be negative (got {count})")
-    return count
+# check_level_counters (122.1) lives in leveler.model; re-exported for the callers here.
 
 
 def active_band(card: LevelerCard, level_counters: int) -> LevelBand | None:

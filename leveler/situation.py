@@ -5,8 +5,10 @@ still load) says which card the object is, where it is, which counters it has no
 whether it is face down or a copy, which continuous effects from other sources apply to
 it, and whether its controller could act at sorcery speed. :func:`parse_situation`
 validates a JSON-like mapping and returns a :class:`Situation`; :func:`situation_to_dict`
-writes one back. The value types are in :mod:`leveler.situation_types`, the field readers
-in :mod:`leveler.situation_fields`; both are re-exported here.
+writes one back. Both take the pool card names are looked up in: this module opens no file
+(``leveler.resolve_situation`` fills in the bundled pool). The value types are in
+:mod:`leveler.situation_types`, the field readers in :mod:`leveler.situation_fields`; both
+are re-exported here.
 
 Every problem is a :class:`SituationError` (a ``ValueError``) whose message starts with
 the path of the field, e.g. ``effects[2].timestamp: expected a number, got 'soon'``.
@@ -15,14 +17,11 @@ the path of the field, e.g. ``effects[2].timestamp: expected a number, got 'soon
 from __future__ import annotations
 
 import difflib
-import functools
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
-from leveler.io.pool_files import load_pool
 from leveler.mana import ManaCost, ManaCostError
-from leveler.model import LevelerCard, Zone
+from leveler.model import LevelerCard, Zone, find_card
 from leveler.situation_fields import (
     SituationError,
     _bool,
@@ -74,8 +73,6 @@ __all__ = [
     "SituationError",
     "SwitchPT",
     "Timing",
-    "bundled_pool",
-    "find_card",
     "parse_situation",
     "situation_to_dict",
 ]
@@ -93,23 +90,6 @@ _V1_EFFECT_TYPES = EFFECT_TYPES[:5]
 
 
 # --------------------------------------------------------------------------- pool lookup
-
-
-@functools.lru_cache(maxsize=1)
-def bundled_pool() -> Mapping[str, LevelerCard]:
-    """The bundled printed pool, loaded once (read-only)."""
-    return MappingProxyType(load_pool())
-
-
-def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard | None:
-    """The card called ``name`` in ``pool`` (any case, or a printed translation), or None."""
-    if name in pool:
-        return pool[name]
-    wanted = name.strip().casefold()
-    for card in pool.values():
-        if any(n.casefold() == wanted for n in (card.name, *(t.name for t in card.translations))):
-            return card
-    return None
 
 
 def _unknown_card(path: str, name: str, pool: Mapping[str, LevelerCard]) -> SituationError:
@@ -363,24 +343,24 @@ def _version_1_check(top: Mapping[str, Any]) -> None:
 # --------------------------------------------------------------------------- public
 
 
-def parse_situation(
-    data: Mapping[str, Any], pool: Mapping[str, LevelerCard] | None = None
-) -> Situation:
+def parse_situation(data: Mapping[str, Any], pool: Mapping[str, LevelerCard]) -> Situation:
     """Validate a situation mapping (format version 1 or 2) and return a :class:`Situation`.
 
-    Names are looked up in ``pool`` (default: the bundled printed pool). Raises
+    Names are looked up in ``pool`` (:func:`~leveler.model.find_card`); this module opens
+    no file (``leveler.load_pool()`` reads the printed pool). Raises
     :class:`SituationError` naming the field, or :class:`~leveler.text.CardTextError`
     (also a ValueError) prefixed with ``card.oracle_text`` for a custom card's bad text.
 
-    >>> s = parse_situation({"card": "Student of Warfare", "counters": {"level": 3}})
+    >>> from leveler import load_pool
+    >>> pool = load_pool()
+    >>> s = parse_situation({"card": "Student of Warfare", "counters": {"level": 3}}, pool)
     >>> s.card.name, s.counters.level, s.zone.value
     ('Student of Warfare', 3, 'battlefield')
-    >>> parse_situation({"card": "Student of Warfare", "timestamp": "soon"})
+    >>> parse_situation({"card": "Student of Warfare", "timestamp": "soon"}, pool)
     Traceback (most recent call last):
     ...
     leveler.situation_fields.SituationError: timestamp: expected a number, got 'soon'
     """
-    pool = bundled_pool() if pool is None else pool
     top = _object(data, "", _TOP_KEYS) if isinstance(data, Mapping) else None
     if top is None:
         raise SituationError("situation", f"expected a JSON object, got {_kind(data)}")
@@ -438,15 +418,12 @@ def _effect_to_json(effect: Effect) -> dict[str, Any]:
     return data
 
 
-def situation_to_dict(
-    situation: Situation, pool: Mapping[str, LevelerCard] | None = None
-) -> dict[str, Any]:
+def situation_to_dict(situation: Situation, pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
     """The situation as JSON-ready data, every field written out; parses back equal.
 
     A card equal to the pool's card of that name is written as its name, any other as a
     card object (its text from :func:`~leveler.text.format_card`).
     """
-    pool = bundled_pool() if pool is None else pool
     copy_of: dict[str, Any] | None = None
     if situation.copy_of is not None:
         copy = situation.copy_of

@@ -33,7 +33,6 @@ ALTAIR = frozenset({"charts", "balance_charts", "export"})
 """The library modules that build or write Altair charts."""
 HTML_HELPERS = frozenset({"html", "markupsafe"})
 KNOWN_EXCEPTIONS: frozenset[tuple[str, str]] = frozenset({
-    ("situation", "leveler.io.pool_files"),  # the bundled pool as a default: to the caller
 })
 """(module, import) pairs allowed while the architecture issue moves them; each must
 still be needed (tested), so the list only shrinks."""

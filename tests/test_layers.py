@@ -13,9 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leveler import LevelerCard, Zone, characteristics, resolve_situation
+from leveler import (
+    LevelerCard,
+    Zone,
+    apply_preset,
+    bundled_pool,
+    characteristics,
+    resolve_situation,
+)
 from leveler.layers import RULING, Resolution, TraceStep
-from leveler.presets import PRESETS, PresetError, apply_preset, next_timestamp
+from leveler.presets import PRESETS, PresetError, next_timestamp
 from leveler.situation import (
     CopyOf,
     Counters,
@@ -27,11 +34,13 @@ from leveler.situation import (
     Situation,
     SwitchPT,
     Timing,
-    bundled_pool,
     parse_situation,
     situation_to_dict,
 )
 from tests.strategies import leveler_cards
+
+POOL = bundled_pool()
+"""The bundled printed pool, for the core functions that take one."""
 
 ROOT = Path(__file__).resolve().parents[1]
 POOL_NAMES = ["Beastbreaker of Bala Ged", "Coralhelm Commander", "Hexdrinker",
@@ -530,8 +539,8 @@ def test_situations_round_trip_through_json(
     situation = Situation(_card(card, _BUNDLED), zone, Counters(level, 1, 0),
                           face_down=face_down and zone is Zone.BATTLEFIELD, effects=effects,
                           timing=Timing(own_turn=False))
-    data = json.loads(json.dumps(situation_to_dict(situation)))
-    assert parse_situation(data) == situation
+    data = json.loads(json.dumps(situation_to_dict(situation, POOL)))
+    assert parse_situation(data, POOL) == situation
 
 
 # --------------------------------------------------------------------------- presets
@@ -556,8 +565,8 @@ def test_every_preset_gives_a_valid_situation(name: str) -> None:
         start = {**start, "effects": [{"type": "gain_ability", "ability": "Flying",
                                        "timestamp": 1}]}
     after = apply_preset(start, name)
-    assert parse_situation(after) is not None
-    assert after != situation_to_dict(parse_situation(start)) or name == "Venerated Teacher"
+    assert parse_situation(after, POOL) is not None
+    assert after != situation_to_dict(parse_situation(start, POOL), POOL) or name == "Venerated Teacher"
 
 
 @pytest.mark.parametrize(("name", "expected"), [
@@ -580,7 +589,7 @@ def test_each_preset_on_student_of_warfare_at_level_3(
 def test_preset_effects_are_stamped_now_unless_told() -> None:
     start = {"card": "Student of Warfare", "timestamp": 4,
              "effects": [{"type": "switch_pt", "timestamp": 9}]}
-    assert next_timestamp(situation_to_dict(parse_situation(start))) == 10
+    assert next_timestamp(situation_to_dict(parse_situation(start, POOL), POOL)) == 10
     assert apply_preset(start, "Humility")["effects"][1:] == [
         {"type": "lose_all_abilities", "timestamp": 10, "source": "Humility",
          "origin": "static", "affects": "creatures"},

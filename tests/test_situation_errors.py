@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from leveler import CardTextError, LevelerCard, resolve_situation
+from leveler import CardTextError, LevelerCard, bundled_pool, resolve_situation
 from leveler.situation import (
     Counters,
     Situation,
@@ -15,6 +15,7 @@ from leveler.situation import (
     parse_situation,
 )
 
+POOL = bundled_pool()
 STUDENT = "Student of Warfare"
 CUSTOM = {"name": "Apprentice of the Vault", "mana_cost": "{1}{U}",
           "type_line": "Creature — Human Wizard", "power": 1, "toughness": 2,
@@ -177,4 +178,4 @@ def test_a_typed_situation_rejects_a_non_leveler_name_without_a_copy() -> None:
 def test_errors_are_value_errors() -> None:
     assert issubclass(SituationError, ValueError)
     with pytest.raises(ValueError, match=r"^effects\[0\]\.type: "):
-        parse_situation({"card": STUDENT, "effects": [{"type": "grow"}]})
+        parse_situation({"card": STUDENT, "effects": [{"type": "grow"}]}, POOL)

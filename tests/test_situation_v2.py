@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
-from leveler.layers import Resolution, resolve_situation
-from leveler.presets import apply_preset, kept_by_a_copy
+from leveler import apply_preset, bundled_pool, resolve_situation
+from leveler.layers import Resolution
+from leveler.presets import kept_by_a_copy
 from leveler.situation import FORMAT_VERSION, SituationError, parse_situation, situation_to_dict
 
+POOL = bundled_pool()
 SITUATIONS = Path(__file__).parent / "data" / "situations"
 
 
@@ -28,7 +30,7 @@ def texts(result: Resolution) -> str:
 
 def test_version_2_is_written_and_version_1_files_still_load() -> None:
     assert FORMAT_VERSION == 2
-    written = situation_to_dict(parse_situation({"card": "Student of Warfare"}))
+    written = situation_to_dict(parse_situation({"card": "Student of Warfare"}, POOL), POOL)
     assert written["version"] == 2
     for path in sorted(SITUATIONS.glob("*.json")):
         data = json.loads(path.read_text("utf-8"))
@@ -49,16 +51,16 @@ def test_version_2_is_written_and_version_1_files_still_load() -> None:
 def test_a_file_that_says_version_1_may_use_only_version_1_keys(data: dict[str, Any],
                                                                   path: str) -> None:
     with pytest.raises(SituationError) as caught:
-        parse_situation({"version": 1, "card": "Student of Warfare", **data})
+        parse_situation({"version": 1, "card": "Student of Warfare", **data}, POOL)
     assert caught.value.path == path and "new in format version 2" in str(caught.value)
-    parse_situation({"version": 2, "card": "Student of Warfare", **data})  # fine in 2
+    parse_situation({"version": 2, "card": "Student of Warfare", **data}, POOL)  # fine in 2
 
 
 def test_every_version_2_example_file_round_trips() -> None:
     for path in sorted(SITUATIONS.glob("v2_*.json")):
         data = json.loads(path.read_text("utf-8"))
-        situation = parse_situation(data)
-        assert parse_situation(situation_to_dict(situation)) == situation, path.name
+        situation = parse_situation(data, POOL)
+        assert parse_situation(situation_to_dict(situation, POOL), POOL) == situation, path.name
 
 
 # --------------------------------------------------------------------------- layer 4, 208.3
@@ -230,14 +232,14 @@ def test_613_7m_the_godhead_presets_record_who_chose() -> None:
 def test_613_7m_entered_with_needs_an_order_naming_each_object() -> None:
     data = entered_together(["Coralhelm Commander", "Godhead of Awe"])
     with pytest.raises(SituationError, match="entry_order: required"):
-        parse_situation({**data, "entry_order": None})
+        parse_situation({**data, "entry_order": None}, POOL)
     with pytest.raises(SituationError) as caught:
         parse_situation({**data, "entry_order": {"chosen_by": "Alice",
-                                                 "order": ["Godhead of Awe"]}})
+                                                 "order": ["Godhead of Awe"]}}, POOL)
     assert caught.value.path == "entry_order.order"
     late = {**data, "effects": [{**data["effects"][0], "timestamp": 4}]}
     with pytest.raises(SituationError, match=r"effects\[0\].timestamp"):
-        parse_situation(late)
+        parse_situation(late, POOL)
 
 
 # --------------------------------------------------------------------------- 613.1f grants

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from leveler.layers import resolve_situation
-from leveler.presets import PRESETS, PresetError, apply_preset
+from leveler import apply_preset, resolve_situation
+from leveler.presets import PRESETS, PresetError
 from leveler.targeting import Source, keywords, target_refusal
+
 
 
 def design(band_text: str, *, level: int = 1, **top: Any) -> dict[str, Any]:

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from leveler import resolve_situation
+from leveler import apply_preset, resolve_situation
 from leveler.app import labels
 from leveler.app import whatif_view as wv
-from leveler.presets import PRESETS, apply_preset
+from leveler.presets import PRESETS
 from tests.test_whatif_view import controls
 
 EN, FR = labels.LABELS["en"], labels.LABELS["fr"]

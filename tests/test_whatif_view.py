@@ -19,11 +19,11 @@ import marimo as mo
 import pytest
 from marimo._plugins.ui._impl.input import FileUploadResults
 
-from leveler import Zone, characteristics, load_pool, resolve_situation
+from leveler import Zone, apply_preset, characteristics, load_pool, resolve_situation
 from leveler.app import labels
 from leveler.app import whatif_view as wv
 from leveler.io.editions import cite
-from leveler.presets import PRESETS, apply_preset
+from leveler.presets import PRESETS
 from tests.samples import HOSTILE_NAME
 
 ROOT = Path(__file__).resolve().parents[1]

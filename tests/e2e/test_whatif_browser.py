@@ -14,11 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import load_pool, resolve_situation
+from leveler import apply_preset, load_pool, resolve_situation
 from leveler.app import labels
 from leveler.app import whatif_view as wv
 from leveler.layers import Resolution
-from leveler.presets import apply_preset
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import resolve_situation
-from leveler.presets import PresetError, apply_preset
+from leveler import apply_preset, resolve_situation
+from leveler.presets import PresetError
 
 pytestmark = pytest.mark.browser
 
