@@ -74,6 +74,7 @@ def progression(
     picked = tables.at(level_array) if on_field else None  # cards x levels: 711.2a/b, 711.5
 
     def fill(values: np.ndarray, axis: int) -> np.ndarray:
+        """A column holding ``values`` along one axis (0 cards, 1 levels, 2 zones)."""
         out = np.empty(shape, dtype=values.dtype)
         out[...] = values.reshape([-1 if i == axis else 1 for i in range(3)])
         return out.reshape(-1)
