@@ -17,6 +17,7 @@ from leveler import CardTextError, LevelerCard, bench, bench_reach
 from leveler.app import balance_view as bv
 from leveler.app import bench_view as bview
 from leveler.app.labels import LABELS
+from leveler.app.plural import plural_text
 from leveler.balance import (
     VanillaLine,
     fit_trend,
@@ -312,10 +313,10 @@ def test_past_twenty_problems_the_rest_are_counted_in_words() -> None:
 
 def test_singular_and_plural_follow_each_languages_rule() -> None:
     """English takes the singular for 1 only, French for 0 and 1."""
-    assert bview.plural_text(EN, "draft_unlisted", 1) == "and 1 more problem"
-    assert bview.plural_text(EN, "draft_unlisted", 0) == "and 0 more problems"
-    assert bview.plural_text(FR, "draft_unlisted", 0) == "et 0 autre problème"
-    assert bview.plural_text(FR, "draft_unlisted", 2) == "et 2 autres problèmes"
+    assert plural_text(EN, "draft_unlisted", 1) == "and 1 more problem"
+    assert plural_text(EN, "draft_unlisted", 0) == "and 0 more problems"
+    assert plural_text(FR, "draft_unlisted", 0) == "et 0 autre problème"
+    assert plural_text(FR, "draft_unlisted", 2) == "et 2 autres problèmes"
 
 
 def test_a_hostile_line_with_a_problem_is_escaped() -> None:

@@ -81,3 +81,20 @@ def test_a_save_from_a_stale_revision_is_refused_in_the_page(notebook, store) ->
     assert not defs["save_ok"] and "changed meanwhile by another session" in defs["save_note"]
     assert store.snapshot().records == ({**KNIGHT, "power": "5"},)
     assert store.draft(token) is not None and store.draft(token).record["power"] == "9"
+
+
+def test_one_saved_design_is_one_design_not_design_s(notebook, store) -> None:
+    """Issue 13: "1 design(s)": the count is said as the language says it (words files:
+    ``designs_n.one``/``.other``, ``plural_one``), in the save note and the store's summary."""
+    page, defs = run(notebook, **bench(store, new_draft_token()), **form(KNIGHT, True))
+    assert defs["save_ok"] and "1 design in the store." in page
+    assert "1 design, 1 parses" in page and "design(s)" not in page
+
+
+def test_the_bench_form_and_parsed_panel_share_a_grid_row(notebook, store) -> None:
+    """Issue 13 layout: the form and what it parses to sit in one ``lv-bench-row`` grid (its
+    columns minmax(0, ...): content cannot widen one over the other), the form first."""
+    page, _ = run(notebook, **bench(store, new_draft_token()), **form(KNIGHT, True))
+    row = page.index('<div class="lv-bench-row">')
+    assert row < page.index('class="lv-bench-form"') < page.index('class="lv-bench-parsed"')
+    assert page.index('class="lv-bench-parsed"') < page.index('class="lv-design"')

@@ -36,7 +36,7 @@ def test_saving_adds_then_saves_a_new_revision_and_keeps_the_others(
         store: DesignsStore) -> None:
     added = dv.save_and_reload(store, BROKEN, (None, None))
     assert added.ok and added.note == ("Added “Half Done” to designs.sqlite (revision 1): "
-                                       "1 design(s) in the store.")
+                                       "1 design in the store.")
     knight = dv.save_and_reload(store, KNIGHT, added.opened)  # a renamed form: a new name
     assert knight.ok and knight.opened == ("Bench Knight", 1)
     bigger = dv.save_and_reload(store, {**KNIGHT, "power": "3"}, knight.opened)
@@ -131,10 +131,10 @@ def test_the_store_is_shown_by_file_name_with_its_caps_and_each_problem(
     assert '<code class="lv-designs-path">designs.sqlite</code>' in page
     assert f"(at most {MAX_DESIGNS} designs, 16,384 bytes each)" in page
     assert "<img" not in page and "&lt;img" in page
-    assert "3 design(s), 1 parse" in page and page.count("does not parse") == 2
+    assert "3 designs, 1 parses" in page and page.count("does not parse") == 2
     assert "(line 5)" in page and 'data-design="Poison"' in page
     french = dv.designs_html(store.snapshot(), FR)
-    assert "Magasin des créations :" in french and "3 création(s), 1 lisible(s)" in french
+    assert "Magasin des créations :" in french and "3 créations, 1 lisible" in french
 
 
 def test_the_picker_offers_a_new_design_then_each_saved_one(store: DesignsStore) -> None:

@@ -16,12 +16,13 @@ import pandas as pd
 
 from leveler.app.balance_view import FLAG_ARROWS, missing, words_or_english
 from leveler.app.labels import LABELS
+from leveler.app.plural import plural_text
 from leveler.bench import Draft, changes_in_words
 from leveler.model import LevelerCard
 from leveler.text import CardTextError
 
 __all__ = ["BENCH_INTRO", "BENCH_TAB", "NEW_DESIGN_LABEL", "bench_row_html", "design_html",
-           "draft_error_html", "plural_text", "variants_table", "waiting_html"]
+           "draft_error_html", "variants_table", "waiting_html"]
 
 _EN = LABELS["en"]
 
@@ -31,13 +32,6 @@ BENCH_INTRO = _EN["bench_intro"]
 """What the Design bench does, for the top of the view (markdown, English)."""
 NEW_DESIGN_LABEL = _EN["design_new"]
 """The design picker's entry for a fresh design, in English."""
-
-
-def plural_text(words: Mapping[str, str], key: str, count: int, **fields: object) -> str:
-    """``key.one`` or ``key.other`` of ``words`` for ``count``, formatted: the counts that
-    take the singular are the words' ``plural_one`` (English "1", French "0 1")."""
-    singular = str(count) in words.get("plural_one", "1").split()
-    return words[f"{key}.{'one' if singular else 'other'}"].format(count=count, **fields)
 
 
 def variants_table(frame: pd.DataFrame, text: Mapping[str, str] | None = None) -> pd.DataFrame:

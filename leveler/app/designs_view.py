@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from leveler.app.labels import LABELS
+from leveler.app.plural import plural_text
 from leveler.io.designs import (
     DESIGN_FIELDS,
     MAX_DESIGNS,
@@ -172,7 +173,8 @@ def save_and_reload(store: DesignsStore, record: Mapping[str, Any] | None, opene
     key = ("save_copied" if copy else "save_added" if before is None else
            "save_unchanged" if design.revision == before else "save_replaced")
     note = words[key].format(name=design.name, store=store.location, revision=design.revision,
-                             count=len(now.designs))
+                             count=len(now.designs),
+                             designs=plural_text(words, "designs_n", len(now.designs)))
     return Saved(now, note, True, (design.name, design.revision))
 
 
@@ -292,7 +294,9 @@ def designs_html(designs: Designs, text: Mapping[str, str] | None = None) -> str
                      f'<small>r{design.revision}</small>{status}</li>')
     count = len(designs.designs)
     summary = (words["designs_none"] if count == 0 else
-               words["designs_count"].format(count=count, parsed=len(designs.cards)))
+               words["designs_count"].format(
+                   designs=plural_text(words, "designs_n", count),
+                   parse=plural_text(words, "designs_parse", len(designs.cards))))
     caps = words["designs_caps"].format(cap=MAX_DESIGNS, size=f"{MAX_RECORD_BYTES:,}")
     notes = [designs.message] if designs.message else []
     if not designs.writable:
