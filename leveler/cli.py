@@ -1,7 +1,8 @@
 """The ``leveler`` command line: show a card at a count and zone, print the pool as a table,
 search it by band stats, list every band, resolve a situation file layer by layer, balance
 a card, draw a chart as PNG or SVG. ``table``, ``bands`` and ``search`` print text, CSV or
-JSON (:mod:`leveler.cli_output`).
+JSON (:mod:`leveler.cli_output`); what the user gives (names, counts, files) is read by
+:mod:`leveler.cli_input`.
 
 Exit status: 0 on success, 1 on any failure (a card not found, a file that cannot be read or
 written, an input too large or too deeply nested, a closed output pipe), 2 on bad usage,
@@ -14,159 +15,59 @@ atomically and never replace an existing file without ``--force``.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import difflib
 import functools
 import json
 import os
-import re
 import sys
-import textwrap
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from leveler import model
 from leveler.balance import card_balance
 from leveler.bands import band_frame
 from leveler.bundled import bundled_pool
+from leveler.cli_input import (
+    MAX_LEVEL_COUNTERS,
+    LookupFailed,
+    chosen_cards,
+    find_card,
+    level_count,
+    load_cards,
+    read_situation,
+    reading,
+    zone_name,
+)
 from leveler.cli_output import (
     c1_escaped,
     pool_table,
     quiet_stdout,
     render,
+    resolution_text,
     say,
     utf8_streams,
     zone_phrase,
 )
 from leveler.cli_output import out as _out
-from leveler.io.budget import SITUATION_BUDGET, open_regular_file
-from leveler.io.budget import read_json as read_json_under
 from leveler.io.editions import load_rule_texts
-from leveler.io.pool_files import load_pool_report, read_json
-from leveler.layers import Resolution, resolve_situation
-from leveler.model import (
-    MAX_LEVEL,
-    LevelerCard,
-    Zone,
-    check_level_counters,
-    too_many_level_counters,
-)
+from leveler.layers import resolve_situation
+from leveler.model import LevelerCard, Zone
 from leveler.rules import characteristics
 from leveler.search import QueryError, parse_query, search_frame
 
-__all__ = ["main"]
+__all__ = ["MAX_LEVEL_COUNTERS", "LookupFailed", "find_card", "main"]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-MAX_LEVEL_COUNTERS = MAX_LEVEL
-"""The most level counters ``--level`` takes: the parser's bound on a band's numbers (711.2,
-702.87); past it every card is in its top band anyway."""
 FORCE_HELP = "replace an output file that already exists (never a folder, FIFO or link)"
 POOL_HELP = ("a card file instead of the bundled printed pool: the project's JSON, Scryfall "
              "(card, list, bulk) or MTGJSON (set file, AtomicCards); only levelers are kept")
-
-
-class LookupFailed(Exception):
-    """A name or file the user gave could not be found or read: exit status 1."""
 
 
 def _counters(count: int) -> str:
     return f"{count} level counter{'' if count == 1 else 's'}"
 
 
-def _level(text: str) -> int:
-    """``--level``: :func:`~leveler.model.check_level_counters` up to MAX_LEVEL (122.1,
-    711.2); too many digits are refused before they become a number."""
-    digits = text.strip().lstrip("+-")
-    if digits.isdecimal() and len(digits) > len(str(MAX_LEVEL_COUNTERS)):
-        shown = text.strip() if len(digits) <= 30 else f"a number of {len(digits)} digits"
-        raise argparse.ArgumentTypeError(too_many_level_counters(shown, MAX_LEVEL_COUNTERS))
-    try:
-        value: object = int(text)
-    except ValueError:
-        value = text[:40]
-    try:
-        return check_level_counters(value, most=MAX_LEVEL_COUNTERS)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _zone(text: str) -> Zone:
-    try:
-        return Zone.coerce(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _from_terminal(text: str) -> str:
-    """A name typed in UTF-8 on a terminal whose locale says otherwise (``LC_ALL=C``)
-    arrives as escaped bytes; read them as UTF-8 when they are."""
-    try:
-        return os.fsencode(text).decode("utf-8") if _SURROGATE.search(text) else text
-    except UnicodeError:
-        return text
-
-
-_SURROGATE = re.compile("[\udc80-\udcff]")
-
-
-def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard:
-    """The card called ``name`` (:func:`leveler.model.find_card`: any case or width, or a
-    printed name in any language); else LookupFailed with the closest names."""
-    name = _from_terminal(name)
-    found = model.find_card(pool, name)
-    if found is not None:
-        return found
-    owners = {t.name: card.name for card in pool.values() for t in card.translations}
-    owners |= {card.name: card.name for card in pool.values()}
-    by_card: dict[str, str] = {}  # each card once, by its closest name
-    for match in difflib.get_close_matches(name, list(owners), n=20, cutoff=0.5):
-        owner = owners[match]
-        by_card.setdefault(owner, owner if match == owner else f"{match} ({owner})")
-    close = list(by_card.values())[:3]
-    hint = f" Did you mean: {', '.join(close)}?" if close else ""
-    raise LookupFailed(f"no card named {name!r} in the pool.{hint}")
-
-
-@contextlib.contextmanager
-def _reading(source: str) -> Iterator[None]:
-    """Any failure to read or take in ``source`` as a :class:`LookupFailed` naming it."""
-    try:
-        yield
-    except LookupFailed:
-        raise
-    except UnicodeDecodeError as error:
-        raise LookupFailed(f"{source}: not UTF-8 text ({error.reason} at byte {error.start})"
-                           ) from None
-    except ValueError as error:
-        text = str(error)
-        raise LookupFailed(text if text.startswith(source) else f"{source}: {text}") from None
-    except RecursionError:
-        raise LookupFailed(f"{source}: nested too deeply to read") from None
-    except MemoryError:
-        raise LookupFailed(f"{source}: too large to read (out of memory)") from None
-    except OverflowError as error:
-        raise LookupFailed(f"{source}: a number too large to work with ({error})") from None
-    except OSError as error:
-        raise LookupFailed(f"{source}: cannot read ({error.strerror or error})") from None
-
-
-def _load(path: str | None) -> dict[str, LevelerCard]:
-    """The pool, from any card file ``load_pool`` recognises; what it skipped on stderr."""
-    with _reading(path or "the bundled pool"):
-        if path is None:
-            report = load_pool_report(None)
-        else:
-            with open_regular_file(path, "pool file") as stream:  # never a FIFO or device
-                report = load_pool_report(stream, name=path)
-        report.raise_for_errors()
-    if report.skipped or report.notes:
-        say(f"leveler: {report.summary()}")
-    return report.cards
-
-
 def _show(args: argparse.Namespace) -> int:
-    pool = _load(args.pool)
+    pool = load_cards(args.pool)
     card = find_card(pool, args.name)
     result = characteristics(card, args.level, args.zone)
     quotes = load_rule_texts()
@@ -184,7 +85,7 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _table(args: argparse.Namespace) -> int:
-    frame = pool_table(_load(args.pool), args.level, args.zone)
+    frame = pool_table(load_cards(args.pool), args.level, args.zone)
     if args.output != "text":
         _out(render(frame, args.output))
         return EXIT_OK
@@ -194,26 +95,13 @@ def _table(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _cards(args: argparse.Namespace) -> dict[str, LevelerCard]:
-    """The cards a command works on: ``--designs`` (the designs store), else the pool."""
-    if not getattr(args, "designs", False):
-        return _load(args.pool)
-    from leveler.io.designs import open_store
-
-    with _reading("the designs store"):
-        snapshot = open_store().snapshot()
-    for problem in snapshot.errors:
-        say(f"leveler: skipped a design that does not parse: {problem}")
-    return snapshot.cards
-
-
 def _search(args: argparse.Namespace) -> int:
     try:
         terms = parse_query(args.query)
     except QueryError as error:
         say(f"leveler search: {error}")
         return EXIT_USAGE
-    found = search_frame(_cards(args), terms)
+    found = search_frame(chosen_cards(args), terms)
     if args.output == "text":
         _out(f"{len(found)} card{'' if len(found) == 1 else 's'} match {args.query!r}, each "
              "at its fewest level counters on the battlefield")
@@ -223,69 +111,26 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _bands(args: argparse.Namespace) -> int:
-    _out(render(band_frame(_cards(args)), args.output))
+    _out(render(band_frame(chosen_cards(args)), args.output))
     return EXIT_OK
 
 
-def _read_situation(path: str) -> Any:
-    """The JSON in ``path`` (``-`` for standard input), read under the situation budget
-    (size, depth, counts); a file must be a regular file."""
-    if path == "-":
-        with _reading("standard input"):
-            stream = getattr(sys.stdin, "buffer", None)
-            limit = SITUATION_BUDGET.max_bytes + 1  # one byte more: the budget names it
-            data = stream.read(limit) if stream else sys.stdin.read(limit).encode("utf-8")
-            return read_json_under(data, source="standard input", budget=SITUATION_BUDGET)
-    with _reading(path):
-        return read_json(path, "situation file")  # a regular file only, under the budget
-
-
-def _nameless(face_down: bool) -> str:
-    """Who a resolution with no name is: face down itself (708.2a), or a face-up copy of a
-    face-down permanent, which copies its face-down values (707.2)."""
-    return ("a face-down creature (no name)" if face_down
-            else "a creature with no name (a copy of a face-down one, 707.2)")
-
-
-def _resolution_text(result: Resolution, width: int = 100, face_down: bool = False) -> str:
-    """The answer, then the trace as a table: step, layer, rule, what happened."""
-    pt = "none" if result.power is None else f"{result.power}/{result.toughness}"
-    lines = [
-        f"{result.name or _nameless(face_down)}, {result.zone.phrase}:",
-        f"  power/toughness: {pt}",
-        f"  band:            {result.band.label if result.band else 'none'}",
-        "  abilities:       " + ("\n                   ".join(result.abilities) or "none"),
-        f"  can level up:    {'yes' if result.can_level_up else 'no'}",
-        f"  decided by:      {', '.join(result.citations)}",
-        "",
-    ]
-    rule_width = max([len("rule"), *(len(step.rule) for step in result.trace)])
-    head = f"{'#':>2}  {'layer':<8}  {'rule':<{rule_width}}  "
-    text_width = max(30, width - len(head))
-    lines.append(f"{head}what happened")
-    for number, step in enumerate(result.trace, start=1):
-        wrapped = textwrap.wrap(step.description, text_width) or [""]
-        lines.append(f"{number:>2}  {step.layer:<8}  {step.rule:<{rule_width}}  {wrapped[0]}")
-        lines.extend(" " * len(head) + more for more in wrapped[1:])
-    return "\n".join(lines)
-
-
 def _resolve(args: argparse.Namespace) -> int:
-    pool = _load(args.pool) if args.pool else bundled_pool()
-    data = _read_situation(args.file)
-    with _reading("standard input" if args.file == "-" else args.file):
+    pool = load_cards(args.pool) if args.pool else bundled_pool()
+    data = read_situation(args.file)
+    with reading("standard input" if args.file == "-" else args.file):
         result = resolve_situation(data, pool)
     if args.json:
         _out(c1_escaped(json.dumps(result.to_dict(), indent=2, ensure_ascii=False)))
     else:
         face_down = isinstance(data, dict) and data.get("face_down") is True
-        _out(_resolution_text(result, face_down=face_down))
+        _out(resolution_text(result, face_down=face_down))
     return EXIT_OK
 
 
 def _balance(args: argparse.Namespace) -> int:
     _check_outputs({"--csv": args.csv}, args.force)
-    pool = _load(args.pool)
+    pool = load_cards(args.pool)
     card = find_card(pool, args.name)
     frame = card_balance(card, pool)
     _out(f"{card.name}  {card.mana_cost}  level up {card.level_up_cost}  "
@@ -350,7 +195,7 @@ def _chart(args: argparse.Namespace) -> int:
         say(f"leveler chart: --png and --svg name the same file ({args.png})")
         return EXIT_USAGE
     _check_outputs({"--png": args.png, "--svg": args.svg}, args.force)
-    pool = _load(args.pool)
+    pool = load_cards(args.pool)
     names = list(dict.fromkeys(find_card(pool, name).name for name in args.card))
     chart = _chart_of(args.kind, pool, names, args.zone or Zone.BATTLEFIELD)
     from leveler import export
@@ -385,7 +230,7 @@ def _write(path: str, kind: str, data: Callable[[], bytes], force: bool) -> None
     atomically; a note when the suffix says another format."""
     from leveler.export import OutputExists, OutputRefused, write_atomic
 
-    with _reading(f"the {kind.upper()} for {path}"):
+    with reading(f"the {kind.upper()} for {path}"):
         content = data()
     try:
         write_atomic(path, content, force=force)
@@ -411,15 +256,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="one card at a count and zone, with the rules")
     show.add_argument("name", help="card name (English or a printed translation)")
-    show.add_argument("--level", type=_level, default=0, help="level counters (default 0)")
-    show.add_argument("--zone", type=_zone, default=Zone.BATTLEFIELD,
+    show.add_argument("--level", type=level_count, default=0, help="level counters (default 0)")
+    show.add_argument("--zone", type=zone_name, default=Zone.BATTLEFIELD,
                       help="zone (default battlefield)")
     show.add_argument("--pool", help=POOL_HELP)
     show.set_defaults(handler=_show)
 
     table = commands.add_parser("table", help="the whole pool at a count and zone")
-    table.add_argument("--level", type=_level, default=0, help="level counters (default 0)")
-    table.add_argument("--zone", type=_zone, default=Zone.BATTLEFIELD,
+    table.add_argument("--level", type=level_count, default=0, help="level counters (default 0)")
+    table.add_argument("--zone", type=zone_name, default=Zone.BATTLEFIELD,
                        help="zone (default battlefield)")
     table.add_argument("--pool", help=POOL_HELP)
     _output_flags(table)
@@ -465,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="which chart (default progression)")
     chart.add_argument("--card", action="append", default=[], metavar="NAME",
                        help="only this card (repeat for more; default: the whole pool)")
-    chart.add_argument("--zone", type=_zone, default=None,
+    chart.add_argument("--zone", type=zone_name, default=None,
                        help="zone of the progression chart (default battlefield)")
     chart.add_argument("--png", metavar="FILE", help="write the chart as PNG to FILE")
     chart.add_argument("--svg", metavar="FILE", help="write the chart as SVG to FILE")

@@ -1,6 +1,7 @@
 """What the ``leveler`` command prints: the frames of ``table``, ``bands`` and ``search``
 as an aligned text table, CSV or JSON; and every line made safe for a terminal (control
-characters from a card file shown, not obeyed; UTF-8 whatever the locale).
+characters from a card file shown, not obeyed; UTF-8 whatever the locale); a resolved
+situation as its answer and the trace table of ``resolve``.
 
 Abilities stay whole: a list of strings in JSON, joined with ``; `` in CSV and text
 (never cut with "…"). Missing values (an open band's N2, mana that level up does not
@@ -15,16 +16,18 @@ import json
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 
+from leveler.layers import Resolution
 from leveler.model import LevelerCard, Zone
 from leveler.pool import cards_frame, resolve_pool
 
 __all__ = ["FORMATS", "TABLE_COLUMNS", "c1_escaped", "out", "pool_table", "printable",
-           "quiet_stdout", "render", "say", "utf8_streams", "zone_phrase"]
+           "quiet_stdout", "render", "resolution_text", "say", "utf8_streams", "zone_phrase"]
 
 FORMATS = ("text", "csv", "json")
 """How a frame is printed."""
@@ -138,3 +141,33 @@ def quiet_stdout() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
+
+
+def _nameless(face_down: bool) -> str:
+    """Who a resolution with no name is: face down itself (708.2a), or a face-up copy of a
+    face-down permanent, which copies its face-down values (707.2)."""
+    return ("a face-down creature (no name)" if face_down
+            else "a creature with no name (a copy of a face-down one, 707.2)")
+
+
+def resolution_text(result: Resolution, width: int = 100, face_down: bool = False) -> str:
+    """The answer, then the trace as a table: step, layer, rule, what happened."""
+    pt = "none" if result.power is None else f"{result.power}/{result.toughness}"
+    lines = [
+        f"{result.name or _nameless(face_down)}, {result.zone.phrase}:",
+        f"  power/toughness: {pt}",
+        f"  band:            {result.band.label if result.band else 'none'}",
+        "  abilities:       " + ("\n                   ".join(result.abilities) or "none"),
+        f"  can level up:    {'yes' if result.can_level_up else 'no'}",
+        f"  decided by:      {', '.join(result.citations)}",
+        "",
+    ]
+    rule_width = max([len("rule"), *(len(step.rule) for step in result.trace)])
+    head = f"{'#':>2}  {'layer':<8}  {'rule':<{rule_width}}  "
+    text_width = max(30, width - len(head))
+    lines.append(f"{head}what happened")
+    for number, step in enumerate(result.trace, start=1):
+        wrapped = textwrap.wrap(step.description, text_width) or [""]
+        lines.append(f"{number:>2}  {step.layer:<8}  {step.rule:<{rule_width}}  {wrapped[0]}")
+        lines.extend(" " * len(head) + more for more in wrapped[1:])
+    return "\n".join(lines)
