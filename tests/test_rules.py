@@ -134,3 +134,41 @@ def test_711_6_off_battlefield_never_depends_on_counters(
 ) -> None:
     assert characteristics(card, first, zone) == characteristics(card, second, zone)
     assert characteristics(card, first, zone).power == card.power
+
+
+@pytest.mark.parametrize(("bad", "message"), [
+    (-1, "level counters cannot be negative (122.1), got -1"),
+    (True, "level counters must be a whole number (122.1), not True (bool)"),
+])
+def test_122_1_one_level_count_check_one_message_everywhere(
+        bad: object, message: str, pool: dict[str, LevelerCard],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Counters are whole and not negative (122.1): the rules ladder, the pool grid and
+    ``leveler show --level`` say it in the same words (leveler.model.check_level_counters)."""
+    from leveler.cli import main
+    from leveler.pool import progression
+
+    student = pool["Student of Warfare"]
+    with pytest.raises(ValueError) as by_rules:
+        characteristics(student, bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError) as by_pool:
+        progression({"Student of Warfare": student}, levels=[bad])  # type: ignore[list-item]
+    assert str(by_rules.value) == str(by_pool.value) == message
+    if bad == -1:
+        assert main(["show", "Student of Warfare", "--level", "-1"]) == 2
+        assert f"argument --level: {message}" in capsys.readouterr().err
+
+
+def test_711_2_the_command_line_bounds_the_count_by_max_level(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--level`` stops at MAX_LEVEL, the largest level number a band may print (711.2);
+    the library itself takes any count (past the top band nothing changes)."""
+    from leveler.cli import main
+    from leveler.model import MAX_LEVEL, check_level_counters
+
+    assert main(["show", "Student of Warfare", "--level", str(MAX_LEVEL + 1)]) == 2
+    assert (f"level counters: at most {MAX_LEVEL}, not {MAX_LEVEL + 1} (the largest level "
+            "number a band may print, 711.2)") in capsys.readouterr().err
+    with pytest.raises(ValueError, match=f"at most {MAX_LEVEL}, not {MAX_LEVEL + 1} "):
+        check_level_counters(MAX_LEVEL + 1, most=MAX_LEVEL)
+    assert check_level_counters(MAX_LEVEL + 1) == MAX_LEVEL + 1
