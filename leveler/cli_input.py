@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import os
 import re
 import sys
@@ -86,13 +85,7 @@ def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard:
     found = model.find_card(pool, name)
     if found is not None:
         return found
-    owners = {t.name: card.name for card in pool.values() for t in card.translations}
-    owners |= {card.name: card.name for card in pool.values()}
-    by_card: dict[str, str] = {}  # each card once, by its closest name
-    for match in difflib.get_close_matches(name, list(owners), n=20, cutoff=0.5):
-        owner = owners[match]
-        by_card.setdefault(owner, owner if match == owner else f"{match} ({owner})")
-    close = list(by_card.values())[:3]
+    close = model.close_names(pool, name)
     hint = f" Did you mean: {', '.join(close)}?" if close else ""
     raise LookupFailed(f"no card named {name!r} in the pool.{hint}")
 

@@ -5,11 +5,13 @@ A level band is one text-box striation under a level symbol (CR 711.2):
 "None means open" is the only encoding of "N+".
 
 Two checks every reader shares live here too: :func:`check_level_counters` (122.1) and
-:func:`find_card`, the one way a name typed or written is matched to a card.
+:func:`find_card`, the one way a name typed or written is matched to a card (and
+:func:`close_names`, the names offered when none is).
 """
 
 from __future__ import annotations
 
+import difflib
 import numbers
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -19,7 +21,8 @@ from enum import StrEnum
 from leveler.mana import ManaCost
 
 __all__ = ["MAX_LEVEL", "MAX_PT", "Characteristics", "LevelBand", "LevelerCard", "Pool",
-           "Translation", "Zone", "cards_of", "check_level_counters", "find_card", "fold_name",
+           "Translation", "Zone", "cards_of", "check_level_counters", "close_names", "find_card",
+           "fold_name",
            "too_many_level_counters"]
 
 MAX_LEVEL = 1000
@@ -320,3 +323,15 @@ def find_card(pool: Mapping[str, LevelerCard], name: str) -> LevelerCard | None:
         if any(fold_name(n) == wanted for n in (card.name, *(t.name for t in card.translations))):
             return card
     return None
+
+
+def close_names(pool: Mapping[str, LevelerCard], name: str, n: int = 3) -> list[str]:
+    """Up to ``n`` cards whose name, or a printed translation's, is close to ``name``,
+    closest first, each once: its name, or ``"Printed name (Name)"`` for a translation."""
+    owners = {t.name: card.name for card in pool.values() for t in card.translations}
+    owners |= {card.name: card.name for card in pool.values()}
+    by_card: dict[str, str] = {}
+    for match in difflib.get_close_matches(name, list(owners), n=20, cutoff=0.5):
+        owner = owners[match]
+        by_card.setdefault(owner, owner if match == owner else f"{match} ({owner})")
+    return list(by_card.values())[:n]

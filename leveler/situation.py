@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from leveler.mana import ManaCost, ManaCostError
-from leveler.model import LevelerCard, Zone, find_card
+from leveler.model import LevelerCard, Zone, close_names, find_card
 from leveler.situation_fields import (
     SituationError,
     _bool,
@@ -93,7 +93,7 @@ _V1_EFFECT_TYPES = EFFECT_TYPES[:5]
 
 
 def _unknown_card(path: str, name: str, pool: Mapping[str, LevelerCard]) -> SituationError:
-    close = difflib.get_close_matches(name, list(pool), n=3, cutoff=0.5)
+    close = close_names(pool, name)
     hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
     return SituationError(path, f"no card named {name!r} in the pool{hint}")
 

@@ -69,3 +69,17 @@ def test_a_situation_looks_names_up_only_in_the_pool_it_is_given(
     assert parse_situation({"card": "echo mage"}, only).card.name == "Echo Mage"  # type: ignore[union-attr]
     with pytest.raises(SituationError, match="no card named 'Student of Warfare'"):
         parse_situation({"card": "Student of Warfare"}, only)
+
+
+def test_a_misspelt_printed_name_is_offered_with_its_card_in_both(
+        pool: dict[str, LevelerCard], capsys: pytest.CaptureFixture[str]) -> None:
+    """The names offered come from one place too (leveler.model.close_names): before, a
+    situation offered only English names, so a misspelt French name got no hint."""
+    from leveler.cli import main
+
+    with pytest.raises(SituationError) as error:
+        parse_situation({"card": "Mage d'écha"}, pool)
+    assert str(error.value) == ("card: no card named \"Mage d'écha\" in the pool; did you "
+                                "mean \"Mage d'écho (Echo Mage)\"?")
+    assert main(["show", "Mage d'écha"]) == 1
+    assert "Did you mean: Mage d'écho (Echo Mage)?" in capsys.readouterr().err
