@@ -1,0 +1,102 @@
+"""The Pool tab's table as marimo shows it (``mo.ui.table``): the frame, its options, the pick.
+
+The rows are :func:`leveler.pool_grid.pool_table`'s (the library's values, one row per
+card at one count and zone); here they get the words of one language for the headers
+(``col.<column>``, the column's English name when a language has none) and for "no
+band" (``no_band``), each ability on its own line, and the card's printed name in the
+words' ``printed_language`` (e.g. "French") when the card has one
+(:meth:`leveler.model.LevelerCard.translation`). marimo's table shows every value as
+text (it escapes what it is given), sorts by a header, searches, pages, selects rows and
+downloads; :func:`picked_card` turns a selected row back into the pool's card name.
+Nothing here is marimo: the notebook passes :func:`table_options` to ``mo.ui.table``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from leveler.model import LevelerCard
+from leveler.pool_grid import NO_BAND, TABLE_COLUMNS
+
+__all__ = ["NUMERIC", "PoolTable", "picked_card", "pool_table_frame", "table_options"]
+
+NUMERIC = ("Power", "Toughness")
+"""Columns shown right-aligned."""
+
+
+@dataclass(frozen=True, slots=True)
+class PoolTable:
+    """What the Pool tab's table shows (``frame``, headers in one language) and, row by
+    row, the pool name of each card (``names``: a selected row's position gives it back,
+    whatever language its name is shown in)."""
+
+    frame: pd.DataFrame
+    names: tuple[str, ...]
+    headers: dict[str, str]
+    """English column name -> its header in the frame."""
+
+
+def _header(text: Mapping[str, str], column: str) -> str:
+    return text.get(f"col.{column}", column)
+
+
+def pool_table_frame(text: Mapping[str, str], table: pd.DataFrame,
+                     pool: Mapping[str, LevelerCard] | None = None) -> PoolTable:
+    """``table`` (columns :data:`TABLE_COLUMNS`) as the table shows it in ``text``'s words:
+    headers ``col.<column>``, :data:`NO_BAND` as ``no_band``, and a card's printed name in
+    the words' ``printed_language`` where ``pool`` has one."""
+    missing = [column for column in TABLE_COLUMNS if column not in table.columns]
+    if missing:
+        raise ValueError(f"the pool table lacks the columns {', '.join(missing)}")
+    names = tuple(str(name) for name in table["Name"])
+    shown = table.loc[:, list(TABLE_COLUMNS)].copy()
+    language = text.get("printed_language", "")
+    if pool is not None and language:
+        shown["Name"] = [_printed_name(pool.get(name), name, language) for name in names]
+    band = shown["Band"].astype(str)
+    shown["Band"] = band.where(band != NO_BAND, text.get("no_band", NO_BAND))
+    shown["Abilities"] = shown["Abilities"].astype(str)
+    headers = {column: _header(text, column) for column in TABLE_COLUMNS}
+    shown = shown.rename(columns=headers).reset_index(drop=True)
+    return PoolTable(frame=shown, names=names, headers=headers)
+
+
+def _printed_name(card: LevelerCard | None, name: str, language: str) -> str:
+    printed = card.translation(language) if card is not None else None
+    return printed.name if printed is not None and printed.name else name
+
+
+def table_options(text: Mapping[str, str], table: PoolTable,
+                  picked: str | None = None) -> dict[str, Any]:
+    """Keyword arguments for ``mo.ui.table(table.frame, **options)``: one row selectable
+    (``picked`` selected when shown), every card on one page, numbers right-aligned,
+    abilities wrapped; no column summaries (they cost a round trip per redraw)."""
+    options: dict[str, Any] = {
+        "selection": "single",
+        "pagination": True,
+        "page_size": max(10, min(50, len(table.names))),
+        "show_column_summaries": False,
+        "show_data_types": False,
+        "text_justify_columns": {table.headers[column]: "right" for column in NUMERIC},
+        "wrapped_columns": [table.headers["Abilities"]],
+        "label": text.get("pool_table_label", ""),
+    }
+    if picked is not None and picked in table.names:
+        options["initial_selection"] = [table.names.index(picked)]
+    return options
+
+
+def picked_card(table: PoolTable, value: object) -> str | None:
+    """The pool name of the row selected in the table (``mo.ui.table(...).value``: a frame
+    of the selected rows, indexed by their positions), or None when none is."""
+    if not isinstance(value, pd.DataFrame) or value.empty:
+        return None
+    try:
+        position = int(value.index[0])
+    except (TypeError, ValueError):  # not a position: a frame this table did not make
+        return None
+    return table.names[position] if 0 <= position < len(table.names) else None
