@@ -327,3 +327,9 @@ def test_a_hostile_line_with_a_problem_is_escaped() -> None:
     assert "<script" not in page and "<img" not in page
     assert "&lt;script&gt;" in page and len(marked_lines(page)) == len(
         {p.line_number for p in draft.error.problems if p.line_number})
+
+
+def test_the_error_view_names_the_design_escaped() -> None:
+    draft = draft_of({**BROKEN, "name": HOSTILE_NAME})
+    page = bview.draft_error_html(draft)
+    assert f'<strong class="lv-draft-name">{html.escape(HOSTILE_NAME)}</strong>' in page

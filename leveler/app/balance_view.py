@@ -75,6 +75,7 @@ BENCH_CSS = """<style>
 .lv-btable td{padding:.25rem .5rem;border-bottom:1px solid #e6e1d3;vertical-align:top;
  white-space:nowrap}
 .lv-btable td.lv-cell{white-space:normal}
+.lv-btable[data-kind=design] th{white-space:normal}
 .lv-btable .lv-num{text-align:right;font-variant-numeric:tabular-nums}
 .lv-btable tr[data-source=design] td{background:#fff4d6}
 .lv-btable .lv-line{display:block}

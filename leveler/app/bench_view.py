@@ -79,7 +79,8 @@ def draft_error_html(draft: Draft, text: Mapping[str, str] | None = None) -> str
     each line with a problem is marked (``lv-bad``, ``data-line``; the first one
     ``aria-current``) with every reason and rule under it. Problems with no line (a
     field, or what the whole text lacks) are listed above it; problems past the first
-    20 are counted. The words around the library's messages are those of ``text``.
+    20 are counted. The design's name leads (``lv-draft-name``). The words around the
+    library's messages are those of ``text``.
     """
     error = draft.error
     if error is None:
@@ -111,9 +112,12 @@ def draft_error_html(draft: Draft, text: Mapping[str, str] | None = None) -> str
         listed += f"<li>{html.escape(plural_text(words, 'draft_unlisted', error.unlisted))}</li>"
     where = words["draft_where"].format(line=first) if first is not None else ""
     heading = words["draft_not_parsing"].format(where=where)
+    name = (f'<strong class="lv-draft-name">{html.escape(error.card)}</strong> · '
+            if error.card else "")
     return (f'<div class="lv-parse-error" role="alert" data-line="{first or ""}" '
             f'data-problems="{len(error.problems) + error.unlisted}">'
-            f"<strong>{html.escape(heading)}</strong> {html.escape(words['draft_saveable'])}"
+            f"{name}<strong>{html.escape(heading)}</strong> "
+            f"{html.escape(words['draft_saveable'])}"
             + (f'<ul class="lv-problems">{listed}</ul>' if listed else "")
             + (f'<ol class="lv-oracle">{"".join(lines)}</ol>' if lines else "") + "</div>")
 

@@ -313,3 +313,99 @@ def test_a_language_switch_keeps_the_typed_design_and_settings_and_words_them_in
     expect(page.get_by_text("Pas encore jouées avec ces réglages")).to_be_visible()
     wait_for_chart(page, fr["chart.curve_title"])
     assert chart_rows(page, fr["chart.curve_title"])
+
+
+def test_702_87a_604_3_every_problem_of_a_design_is_shown_at_once_on_its_line(
+        page: Page, bench_url: str) -> None:
+    """Issue 13: a bad power and a misspelt "Levle up" were shown one at a time. Now every
+    problem the library finds is shown: the field's above the text, each line's on it."""
+    record = {**BROKEN, "power": "*",
+              "oracle_text": BROKEN["oracle_text"].replace("Level up", "Levle up")}
+    with pytest.raises(CardTextError) as raised:
+        card_from_record(record)
+    problems = raised.value.problems
+    lines = sorted({p.line_number for p in problems if p.line_number is not None})
+    assert len(problems) >= 3 and len(lines) >= 2  # a field's and two lines' problems
+    open_bench(page, bench_url)
+    type_design(page, record)
+    error = page.locator(".lv-parse-error")
+    expect(error).to_have_attribute("data-problems", str(len(problems)), timeout=TIMEOUT)
+    marked = error.locator("li.lv-bad")
+    expect(marked).to_have_count(len(lines))
+    for index, number in enumerate(lines):
+        expect(marked.nth(index)).to_have_attribute("data-line", str(number))
+        expect(marked.nth(index)).to_contain_text(
+            record["oracle_text"].splitlines()[number - 1])
+    for problem in problems:
+        where = marked if problem.line_number is not None else error.locator(".lv-problems")
+        expect(where.filter(has_text=problem.message)).to_have_count(1)
+    expect(error.locator(".lv-problems")).to_contain_text("604.3")
+
+
+GEOMETRY = """() => {
+  const box = (element) => { const r = element.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const one = (selector) => { const e = document.querySelector(selector);
+    return e ? box(e) : null; };
+  const scroller = (table) => table.closest('.lv-scroll, .lv-scroll-x') || table;
+  return {form: one('.lv-bench-form'), parsed: one('.lv-bench-parsed'),
+          width: document.documentElement.clientWidth,
+          tables: [...document.querySelectorAll('table.lv-btable')].map(t => ({
+            kind: t.dataset.kind, box: box(scroller(t))}))};
+}"""
+
+
+def bench_geometry(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(GEOMETRY)
+    return found
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_after_save_the_form_stays_beside_or_above_the_parsed_panel(
+        page: Page, bench_url: str, artifacts: Path, width: int) -> None:
+    """Issue 13 layout: after Save the form widened over the parsed panel. The two share a
+    grid whose columns keep their share (2:3), one above the other at 390 px; no box of
+    the bench runs past the window's right edge."""
+    page.set_viewport_size({"width": width, "height": 900})
+    open_bench(page, bench_url)
+    type_design(page, {**KNIGHT, "name": f"Layout Knight {width}"})
+    expect(page.locator(".lv-design-name")).to_have_text(f"Layout Knight {width}",
+                                                         timeout=TIMEOUT)
+    page.get_by_role("button", name="Save design").click()
+    expect(page.get_by_text(f"Added “Layout Knight {width}”")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("table.lv-btable[data-kind=design]")).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_timeout(500)
+    found = bench_geometry(page)
+    form, parsed = found["form"], found["parsed"]
+    page.screenshot(path=str(artifacts / f"bench-after-save-{width}.png"), full_page=True)
+    if width >= 1000:
+        assert form["right"] <= parsed["left"] + 1, found
+    else:
+        assert form["bottom"] <= parsed["top"] + 1, found
+    assert parsed["right"] <= found["width"] + 1, found
+    for table in found["tables"]:
+        assert table["box"]["right"] <= found["width"] + 1, table
+
+
+def test_in_french_the_bench_tables_stay_inside_the_window(
+        page: Page, bench_url: str, artifacts: Path) -> None:
+    """Issue 13 layout: in French the bench table ran past the right edge; each bench table
+    now wraps or scrolls inside its own box, within the window (1366 px)."""
+    fr = labels.LABELS["fr"]
+    open_bench(page, bench_url)
+    type_design(page, KNIGHT)
+    expect(page.locator(".lv-design-name")).to_have_text("Bench Knight", timeout=TIMEOUT)
+    page.locator("aside.app-sidebar").get_by_label("Français").check()
+    page.get_by_role("tab", name=fr["tab_bench"]).click(timeout=TIMEOUT)
+    design = page.locator("table.lv-btable[data-kind=design]")
+    expect(design.locator("caption")).to_have_text(fr["design_caption"], timeout=TIMEOUT)
+    expect(page.locator("table.lv-btable[data-kind=variants] tbody td").first).to_have_text(
+        fr["change.design"], timeout=TIMEOUT)
+    page.wait_for_timeout(500)
+    found = bench_geometry(page)
+    page.screenshot(path=str(artifacts / "bench-fr-1366.png"), full_page=True)
+    assert {table["kind"] for table in found["tables"]} >= {"design", "variants"}
+    for table in found["tables"]:
+        assert table["box"]["right"] <= found["width"] + 1, table
+        if table["kind"] == "design":
+            assert table["box"]["right"] <= found["parsed"]["right"] + 1, found
