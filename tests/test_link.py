@@ -163,3 +163,73 @@ def test_garbage_never_raises_and_gives_valid_values(params: Any) -> None:
         # what was read is what a valid state holds: it survives its own link
         assert field.parse(field.render(value)) == value or value == field.default, key
     assert link.read(link.write(state, SCHEMA), SCHEMA) == state
+
+
+# ---------------------------------------------------------------- one session's screen
+
+class FakeQueryParams:
+    """Stands for mo.query_params(): to_dict, set, remove; counts the writes."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.params = dict(params)
+        self.writes = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.params
+
+    def set(self, key: str, value: str | list[str]) -> None:
+        self.params[key] = value
+        self.writes += 1
+
+    def remove(self, key: str, value: str | None = None) -> None:
+        del self.params[key]
+        self.writes += 1
+
+
+def test_screen_keeps_a_control_value_across_a_remake_and_writes_the_link() -> None:
+    url = FakeQueryParams({"draft": "abc", "tab": "card", "level": "5"})
+    screen = link.Screen(url.to_dict().copy())
+    screen.fit({"lang": SCHEMA["lang"]})  # the language is known before the pool
+    assert screen.get("lang") == "en"
+    screen.fit(SCHEMA)
+    assert screen.get("tab") == "card" and screen.get("level") == 5
+    # a language switch remakes the controls: they start from the kept state
+    assert screen.set("lang", "fr", url) and screen.set("zone", "graveyard", url)
+    assert (screen.get("tab"), screen.get("level"), screen.get("zone")) == \
+        ("card", 5, "graveyard")
+    assert url.params == {"draft": "abc", "tab": "card", "level": "5", "lang": "fr",
+                          "zone": "graveyard"}
+    writes = url.writes
+    assert screen.set("level", 5, url) and url.writes == writes  # unchanged: no write
+    assert screen.set("level", 0, url) and "level" not in url.params  # the default
+
+
+def test_screen_refuses_what_the_schema_refuses() -> None:
+    url = FakeQueryParams({})
+    screen = link.Screen({})
+    screen.fit(SCHEMA)
+    assert not screen.set("level", 10**6, url) and not screen.set("evil", "1", url)
+    assert not screen.set("zone", "sideboard", url) and not screen.set("level", "3", url)
+    assert not screen.set("colour", object(), url)
+    assert screen.get("level") == 0 and url.params == {} and url.writes == 0
+    assert screen.set("colour", ["Red", "White"], url)  # a multiselect gives a list
+    assert url.params == {"colour": ["Red", "White"]}
+
+
+def test_screen_refit_for_a_new_pool_keeps_what_it_can() -> None:
+    screen = link.Screen({"card": "Kargan Dragonlord", "level": "9"})
+    screen.fit(SCHEMA)
+    assert screen.set("zone", "exile")
+    small = {name: POOL[name] for name in ("Student of Warfare", "Hada Spy Patrol")}
+    screen.fit(link.screen_schema(cards=small, levels=level_range(small),
+                                  zones=[zone.value for zone in leveler.Zone],
+                                  languages=["en"]))
+    assert screen.get("card") == "Student of Warfare"  # not in the new pool
+    assert screen.get("zone") == "exile"  # kept
+    assert screen.get("level") == (9 if 9 in level_range(small) else 0)
+
+
+def test_screen_takes_garbage_without_raising() -> None:
+    for params in (None, 3, ["level", "3"], {"level": object()}, {1: 2}):
+        screen = link.Screen(params)
+        assert screen.fit(SCHEMA) == link.defaults(SCHEMA)

@@ -20,11 +20,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, Protocol
 from urllib.parse import urlencode
 
 __all__ = ["COUNTERS_STOP", "MAX_ITEMS", "MAX_QUERY", "MAX_VALUE", "TABS", "Choice",
-           "Choices", "Count", "Field", "Flag", "Text", "changes", "defaults", "names",
-           "read", "refit", "screen_schema", "write"]
+           "Choices", "Count", "Field", "Flag", "QueryTarget", "Screen", "Text", "changes",
+           "defaults", "names", "read", "refit", "screen_schema", "write"]
 
 MAX_QUERY = 4000
 """Characters a whole query string may hold (URL-encoded, ``key=value&...``); a longer
@@ -289,3 +290,70 @@ def screen_schema(*, cards: Iterable[str], levels: range, zones: Iterable[str],
         "wi.face": Flag(),
         "wi.caster": Choice(names(casters), next(iter(names(casters)), None)),
     }
+
+
+class QueryTarget(Protocol):
+    """What :class:`Screen` writes a link to: marimo's ``mo.query_params()`` is one."""
+
+    def to_dict(self) -> Mapping[str, Any]: ...
+
+    def set(self, key: str, value: str | list[str]) -> None: ...
+
+    def remove(self, key: str, value: str | None = None) -> None: ...
+
+
+class Screen:
+    """One session's state: read from the page's link, then kept as controls change.
+
+    ``fit`` takes the schema of the pool shown (again after a pool change: a card the
+    new pool lacks is the default again); ``get`` gives a control its starting value,
+    so a control remade (a language switch) keeps its value; ``set`` keeps a control's
+    new value and writes the link (``target``: ``mo.query_params()``). A value the
+    schema refuses is not kept. A plain object: writing it re-runs no cell.
+    """
+
+    def __init__(self, params: object) -> None:
+        self.params: object = params
+        self.schema: dict[str, Field] = {}
+        self.state: dict[str, Value] = {}
+
+    def fit(self, schema: Schema) -> dict[str, Value]:
+        """The state under ``schema``: the link's, with what the controls changed since
+        (under the schema fitted before) over it, checked again."""
+        source: object = self.params
+        if isinstance(self.params, Mapping):
+            source = {key: value for key, value in self.params.items()
+                      if key not in self.schema} | write(self.state, self.schema)
+        self.schema = dict(schema)
+        self.state = read(source, self.schema)
+        return self.state
+
+    def get(self, key: str) -> Value:
+        """The kept value of ``key`` (the link's, until a control changes it); None for a
+        key outside the schema."""
+        return self.state.get(key)
+
+    def set(self, key: str, value: object, target: QueryTarget | None = None) -> bool:
+        """Keep ``value`` for ``key`` and bring ``target``'s link up to date; False (and
+        nothing kept) for a key or value the schema refuses."""
+        field = self.schema.get(key)
+        if field is None:
+            return False
+        if isinstance(value, list):
+            value = tuple(value)
+        if not isinstance(value, str | int | bool | tuple) and value is not None:
+            return False
+        try:
+            parsed = field.parse(field.render(value))
+        except (TypeError, ValueError):
+            return False
+        if parsed != value:
+            return False
+        self.state[key] = value
+        if target is not None:
+            to_set, to_delete = changes(target.to_dict(), self.state, self.schema)
+            for name, text in to_set.items():
+                target.set(name, text)
+            for name in to_delete:
+                target.remove(name)
+        return True
