@@ -233,3 +233,11 @@ def test_screen_takes_garbage_without_raising() -> None:
     for params in (None, 3, ["level", "3"], {"level": object()}, {1: 2}):
         screen = link.Screen(params)
         assert screen.fit(SCHEMA) == link.defaults(SCHEMA)
+
+
+def test_a_remade_control_is_given_the_label_of_the_kept_value() -> None:
+    options = {"Champ de bataille": leveler.Zone.BATTLEFIELD, "Cimetière": leveler.Zone.GRAVEYARD}
+    assert link.label_of(options, leveler.Zone.GRAVEYARD) == "Cimetière"
+    assert link.label_of(options, "nowhere") is None
+    colours = {"Blanc": "White", "Rouge": "Red", "Vert": "Green"}
+    assert link.labels_of(colours, ("Red", "White", "Pink")) == ["Blanc", "Rouge"]

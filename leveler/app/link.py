@@ -25,7 +25,7 @@ from urllib.parse import urlencode
 
 __all__ = ["COUNTERS_STOP", "MAX_ITEMS", "MAX_QUERY", "MAX_VALUE", "TABS", "Choice",
            "Choices", "Count", "Field", "Flag", "QueryTarget", "Screen", "Text", "changes",
-           "defaults", "names", "read", "refit", "screen_schema", "write"]
+           "defaults", "label_of", "labels_of", "names", "read", "refit", "screen_schema", "write"]
 
 MAX_QUERY = 4000
 """Characters a whole query string may hold (URL-encoded, ``key=value&...``); a longer
@@ -357,3 +357,15 @@ class Screen:
             for name in to_delete:
                 target.remove(name)
         return True
+
+
+def label_of(options: Mapping[str, object], value: object) -> str | None:
+    """The label of ``value`` among a dropdown's ``options`` (label -> value), else None:
+    what a remade control is given as ``value=``."""
+    return next((label for label, option in options.items() if option == value), None)
+
+
+def labels_of(options: Mapping[str, object], values: Iterable[object]) -> list[str]:
+    """The labels of ``values`` among a multiselect's ``options``, unknown ones left out."""
+    wanted = list(values)
+    return [label for label, option in options.items() if option in wanted]
