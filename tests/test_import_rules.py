@@ -25,8 +25,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "leveler"
 
-CORE = ("model", "mana", "text", "text_errors", "languages", "rules", "layers", "layer7",
-        "copiable", "grants", "targeting", "trace", "situation", "situation_fields",
+CORE = ("model", "mana", "text", "text_errors", "text_checks", "languages", "rules", "layers",
+        "layer7", "copiable", "grants", "targeting", "trace", "situation", "situation_fields",
         "situation_types", "presets")
 """The rules core."""
 ALTAIR = frozenset({"charts", "balance_charts", "export"})
