@@ -15,7 +15,6 @@ from leveler.presets import PRESETS, PresetError
 from leveler.targeting import Source, keywords, target_refusal
 
 
-
 def design(band_text: str, *, level: int = 1, **top: Any) -> dict[str, Any]:
     """A custom leveler whose LEVEL 1+ band has ``band_text``, with ``level`` counters."""
     return {"card": {"name": "Warded Adept", "power": 1, "toughness": 1,
