@@ -62,7 +62,7 @@ from leveler.text_checks import (
 from leveler.text_errors import CardTextError, Problems
 
 __all__ = ["MAX_LEVEL", "MAX_PT", "CardTextError", "detect_language", "format_card",
-           "parse_card", "translate_card"]
+           "level_up_line", "parse_card", "translate_card"]
 
 _PT = re.compile(r"^(?P<power>[0-9]+)\s*/\s*(?P<toughness>[0-9]+)$")
 _PT_THEN_TEXT = re.compile(r"^(?P<power>[0-9]+)\s*/\s*(?P<toughness>[0-9]+)(?P<rest>[^\W\d_].*)$")
@@ -458,12 +458,18 @@ def _missing_pt(band: _BandDraft) -> CardTextError:
                          line=band.header.text, rule="711.2")
 
 
+def level_up_line(card: LevelerCard) -> str:
+    """The level up ability with its reminder text, as printed (702.87a):
+    ``Level up {W} ({W}: Put a level counter on this. Level up only as a sorcery.)``."""
+    cost = ", ".join([*([str(card.level_up_cost)] if card.level_up_cost.symbols else []),
+                      *([card.level_up_other_cost] if card.level_up_other_cost else [])])
+    return f"{card.level_up_ability} {_REMINDER.format(cost=cost or '{0}')}"
+
+
 def format_card(card: LevelerCard) -> str:
     """Canonical oracle text of ``card``: ``parse_card(format_card(c), ...) == c``."""
     lines = [*card.abilities]
-    cost = ", ".join([*([str(card.level_up_cost)] if card.level_up_cost.symbols else []),
-                      *([card.level_up_other_cost] if card.level_up_other_cost else [])])
-    lines.append(f"{card.level_up_ability} {_REMINDER.format(cost=cost or '{0}')}")
+    lines.append(level_up_line(card))
     for band in card.bands:
         lines.append(band.label)
         lines.append(f"{band.power}/{band.toughness}")

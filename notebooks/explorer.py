@@ -11,7 +11,7 @@ with app.setup:
     import leveler
     from leveler import charts
     from leveler import search as band_search
-    from leveler.app import chart_view, labels, pool_picker, views, whatif_view
+    from leveler.app import card_tab, chart_view, labels, pool_picker, style, views, whatif_view
 
 
 @app.cell
@@ -32,7 +32,7 @@ def _(language):
 @app.cell(hide_code=True)
 def _(ui_text):
     _intro = mo.md(ui_text["intro"])
-    mo.vstack([mo.Html(views.APP_CSS), _intro])
+    mo.vstack([mo.Html(style.style_html()), _intro])  # the app's one stylesheet, once
     return
 
 
@@ -56,7 +56,7 @@ def _(language, pool, pool_file, pool_report, ui_text):
 @app.cell
 def _(pool_error, ui_text):
     # the error in its own cell: a language switch re-words it without remaking the grid
-    mo.callout(mo.Html(labels.pool_error_html(ui_text, pool_error)),
+    mo.callout(mo.Html(views.error_html(ui_text, pool_error)),
                kind="danger") if pool_error is not None else None
     return
 
@@ -158,29 +158,24 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
     # a drag is tested against the cards' segments, not only the points drawn
     selected = charts.selected_cards(grid, zone.value, names, chart.selections, ui_text)
     shown = views.narrow(pool_table, selected)
-    table = mo.Html(labels.pool_table_html(ui_text, shown, len(grid.names), level.value,
-                                           zone.value, selected))
+    table = mo.Html(views.pool_table_html(ui_text, shown, len(grid.names), level.value,
+                                          zone.value, selected))
     _card = pool[card_name.value]
     now = leveler.characteristics(_card, level.value, zone.value)
     card_view = mo.hstack([
-        mo.vstack([card_name, mo.Html(labels.card_html(ui_text, _card, now.band)),
-                   mo.Html(labels.translation_html(ui_text, _card))
+        mo.vstack([card_name, mo.Html(card_tab.card_html(ui_text, _card, now.band)),
+                   mo.Html(card_tab.translation_html(ui_text, _card))
                    if edition.value == "fr-2011" else ""]),
-        mo.vstack([mo.Html(labels.characteristics_html(ui_text, level.value, zone.value, now)),
+        mo.vstack([mo.Html(card_tab.characteristics_html(ui_text, level.value, zone.value,
+                                                         now)),
                    mo.Html(ui_text["why"]), edition,
-                   mo.Html(labels.rule_quote_html(ui_text, now.rule, edition.value))]),
+                   mo.Html(card_tab.rule_quote_html(ui_text, now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
     mo.vstack([mo.Html(chart_view.chart_with_rule_html(chart.text, level.value, grid.levels,
                                                        text=ui_text)),
                table]) if view.value == ui_text["tab_pool"] else (
         card_view if view.value == ui_text["tab_card"] else None)
     return card_view, now, pool_table, shown, table
-
-
-@app.cell
-def _():
-    mo.Html(whatif_view.WHATIF_CSS)
-    return
 
 
 @app.cell

@@ -38,8 +38,10 @@ def run(notebook: ModuleType, **defs: Any) -> tuple[list[Any], dict[str, Any]]:
 
 
 def page_html(outputs: list[Any]) -> str:
-    """Everything the cells show, in order (cells that show nothing give None)."""
-    return "".join(output.text for output in outputs if output is not None)
+    """Everything the cells show, in order (cells that show nothing give None), without
+    the app's one stylesheet (it names every view's classes)."""
+    page = "".join(output.text for output in outputs if output is not None)
+    return re.sub(r"<style>.*?</style>", "", page, flags=re.DOTALL)
 
 
 def library_table(pool: dict[str, LevelerCard], level: int, zone: Zone,

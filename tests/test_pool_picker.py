@@ -150,7 +150,10 @@ def first_cell(language: str = "English", upload: Any = None) -> dict[str, Any]:
 
 
 def page_html(outputs: list[Any]) -> str:
-    return "".join(output.text for output in outputs if output is not None)
+    """Everything the cells show, in order (cells that show nothing give None), without
+    the app's one stylesheet (it names every view's classes)."""
+    page = "".join(output.text for output in outputs if output is not None)
+    return re.sub(r"<style>.*?</style>", "", page, flags=re.DOTALL)
 
 
 def test_the_app_shows_an_uploaded_pool_everywhere(notebook):
@@ -233,9 +236,9 @@ def test_french_draws_the_pool_chart_and_its_level_rule_in_french(notebook):
     assert spec["repeat"] == {"column": [FR["chart.Power"], FR["chart.Toughness"]]}
     encoding = spec["spec"]["layer"][0]["encoding"]
     assert encoding["x"]["title"] == "Marqueurs « niveau »"
-    assert encoding["color"]["title"] == "Couleur"
+    assert encoding["color"]["title"] == FR["chart.legend"]  # one legend by card (issue 13)
     assert [tip["title"] for tip in encoding["tooltip"]] == [
-        "Carte", "Niveau", "F/E", "Marqueurs « niveau »", "Règle"]
+        "Carte", "Couleur", "Niveau", "F/E", "Marqueurs « niveau »", "Règle"]
     page = html.unescape(page_html(outputs))
     assert ">niveau 0</div>" in page and 'title="0 marqueurs « niveau »"' in page
     english = chart_spec(notebook.app.run(defs=first_cell())[1]["chart"])

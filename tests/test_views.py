@@ -1,4 +1,5 @@
-"""leveler.app.views: the app's frames and HTML, checked against the rules (characteristics)."""
+"""leveler.app.views (the Pool tab) and leveler.app.card_tab (the Card tab): the app's frames
+and HTML, checked against the rules (characteristics), in the English words."""
 
 from __future__ import annotations
 
@@ -10,14 +11,18 @@ import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, format_card, load_pool, parse_card
+from leveler.app.card_tab import (
+    card_html,
+    characteristics_html,
+    rule_quote_html,
+    translation_html,
+)
 from leveler.app.views import (
     NO_BAND,
     SORT_OPTIONS,
     TABLE_COLUMNS,
     ZONE_OPTIONS,
     PoolGrid,
-    card_html,
-    characteristics_html,
     error_html,
     filter_names,
     filter_options,
@@ -26,15 +31,16 @@ from leveler.app.views import (
     narrow,
     pool_grid,
     pool_table,
-    rule_quote_html,
     selected_names,
     table_caption,
     table_html,
-    translation_html,
 )
+from leveler.app.words import WORDS
 from leveler.io.editions import EDITIONS, cite
+from leveler.text import level_up_line
 from tests.samples import HOSTILE_NAME
 
+EN = WORDS["en"]
 XSS_POOL = Path(__file__).parent / "data" / "xss_pool.json"
 
 
@@ -195,15 +201,15 @@ def test_a_chart_selection_narrows_the_table_to_its_cards(grid):
 
 
 def test_table_caption_says_count_level_zone_and_selection():
-    assert table_caption(25, 25, 1, Zone.HAND, None).startswith(
+    assert table_caption(EN, 25, 25, 1, Zone.HAND, None).startswith(
         "25 of 25 cards with 1 level counter, in the hand. Click a card's line")
-    assert table_caption(2, 25, 7, "graveyard", ["a", "b"]).startswith(
+    assert table_caption(EN, 2, 25, 7, "graveyard", ["a", "b"]).startswith(
         "2 of 25 cards with 7 level counters, in the graveyard; only the 2 selected")
 
 
 def test_table_html_shows_every_value_of_the_frame_as_text(grid):
     table = pool_table(grid, 7, Zone.BATTLEFIELD, grid.names)
-    parsed = parse(table_html(table, "caption", 7, Zone.BATTLEFIELD))
+    parsed = parse(table_html(EN, table, "caption", 7, Zone.BATTLEFIELD))
     body = [row for row in parsed.rows if row]
     assert body == [[str(value) for value in row] for row in table.itertuples(index=False)]
     attrs = dict(parsed.tags)["table"]
@@ -213,7 +219,7 @@ def test_table_html_shows_every_value_of_the_frame_as_text(grid):
 def test_table_html_escapes_hostile_card_text(hostile):
     grid = pool_grid(hostile)
     table = pool_table(grid, 7, Zone.BATTLEFIELD, grid.names)
-    markup = table_html(table, "a <b>caption</b>", 7, Zone.BATTLEFIELD)
+    markup = table_html(EN, table, "a <b>caption</b>", 7, Zone.BATTLEFIELD)
     parsed = parse(markup)
     assert {tag for tag, _ in parsed.tags} <= {"table", "caption", "colgroup", "col", "thead",
                                                "tr", "th", "tbody", "td", "span"}
@@ -225,7 +231,7 @@ def test_table_html_escapes_hostile_card_text(hostile):
 
 def test_table_html_says_so_when_no_card_passes(grid):
     table = pool_table(grid, 0, Zone.BATTLEFIELD, [])
-    assert "No card passes the filters." in "".join(parse(table_html(table, "", 0,
+    assert "No card passes the filters." in "".join(parse(table_html(EN, table, "", 0,
                                                                      Zone.BATTLEFIELD)).text)
 
 
@@ -247,7 +253,7 @@ def test_card_html_highlights_the_striation_that_applies(pool, level, zone, band
     card = pool["Student of Warfare"]
     now = characteristics(card, level, zone)
     assert now.rule == rule
-    markup = card_html(card, now.band)
+    markup = card_html(EN, card, now.band)
     assert _active_stripes(markup) == [band]
     stripes = [attrs["data-band"] for tag, attrs in parse(markup).tags
                if tag == "div" and "data-band" in attrs]
@@ -256,29 +262,55 @@ def test_card_html_highlights_the_striation_that_applies(pool, level, zone, band
 
 def test_card_html_lays_out_the_card_text_in_striations(pool):
     card = pool["Student of Warfare"]
-    text = "".join(parse(card_html(card, None)).text)
+    text = "".join(parse(card_html(EN, card, None)).text)
     for line in format_card(card).splitlines():
         assert line.split(" (")[0] in text
+
+
+def test_702_87a_the_card_shows_level_up_with_the_librarys_reminder_text(pool):
+    """The level up line is the library's (leveler.text.level_up_line), also for a cost with a
+    non-mana part, which reads with a dash and its whole cost in the reminder (702.87a)."""
+    card = pool["Student of Warfare"]
+    assert level_up_line(card) in "".join(parse(card_html(EN, card, None)).text)
+    assert level_up_line(card) == ("Level up {W} ({W}: Put a level counter on this. Level up "
+                                   "only as a sorcery.)")
+    design = parse_card("Level up—Pay 2 life.\nLEVEL 1+\n2/2", name="Life Leveler",
+                        mana_cost="{B}", type_line="Creature — Zombie", power=1, toughness=1)
+    text = "".join(parse(card_html(EN, design, None)).text)
+    assert "Level up—Pay 2 life. (Pay 2 life: Put a level counter on this." in text
+
+
+def test_the_views_carry_no_inline_style(pool, grid):
+    """The look is the one stylesheet's (leveler/app/style.css): classes only."""
+    card = pool["Student of Warfare"]
+    now = characteristics(card, 7, Zone.BATTLEFIELD)
+    table = pool_table(grid, 7, Zone.BATTLEFIELD, grid.names)
+    for markup in (card_html(EN, card, now.band), translation_html(EN, card),
+                   characteristics_html(EN, 7, Zone.BATTLEFIELD, now), error_html(EN, "x"),
+                   rule_quote_html(EN, "711.2b", "en-current"),
+                   table_html(EN, table, "caption", 7, Zone.BATTLEFIELD)):
+        assert "style=" not in markup
+        assert all("style" not in attrs for _, attrs in parse(markup).tags)
 
 
 def test_card_and_characteristics_html_escape_hostile_text(hostile):
     card = hostile[HOSTILE_NAME]
     now = characteristics(card, 7, Zone.BATTLEFIELD)
-    for markup in (card_html(card, now.band), characteristics_html(7, Zone.BATTLEFIELD, now),
-                   translation_html(card)):
+    for markup in (card_html(EN, card, now.band),
+                   characteristics_html(EN, 7, Zone.BATTLEFIELD, now), translation_html(EN, card)):
         tags = {tag for tag, _ in parse(markup).tags}
         assert tags <= {"div", "span", "strong", "ul", "li"}, markup
         assert "<img" not in markup and "<script" not in markup and "<svg" not in markup
-    assert HOSTILE_NAME in "".join(parse(card_html(card, now.band)).text)
+    assert HOSTILE_NAME in "".join(parse(card_html(EN, card, now.band)).text)
     french = card.translation("French")
     assert french is not None
-    assert french.name in "".join(parse(translation_html(card)).text)
+    assert french.name in "".join(parse(translation_html(EN, card)).text)
 
 
 def test_characteristics_html_states_what_the_rules_give(pool):
     card = pool["Kargan Dragonlord"]
     now = characteristics(card, 8, Zone.BATTLEFIELD)
-    text = " ".join(parse(characteristics_html(8, Zone.BATTLEFIELD, now)).text)
+    text = " ".join(parse(characteristics_html(EN, 8, Zone.BATTLEFIELD, now)).text)
     assert f"{now.power}/{now.toughness}" in text
     assert now.band is not None and now.band.label in text
     for ability in now.abilities:
@@ -290,7 +322,7 @@ def test_characteristics_html_states_what_the_rules_give(pool):
 def test_rule_quote_gives_the_editions_number_and_words(rule, edition):
     quoted = cite(rule, edition)
     assert quoted.number is not None and quoted.text is not None
-    text = " ".join(parse(rule_quote_html(rule, edition)).text)
+    text = " ".join(parse(rule_quote_html(EN, rule, edition)).text)
     assert quoted.number in text and quoted.text in text
     assert EDITIONS[edition] in text
     if edition.endswith("2011"):
@@ -300,7 +332,7 @@ def test_rule_quote_gives_the_editions_number_and_words(rule, edition):
 def test_translation_html_says_when_the_pool_has_no_french_text(hostile):
     card = hostile["Plain Squire"]
     assert card.translation("French") is None
-    assert "has no French text" in translation_html(card)
+    assert "has no French text" in translation_html(EN, card)
 
 
 def test_a_missing_pool_file_is_reported_not_raised(tmp_path):
@@ -330,7 +362,7 @@ def test_no_path_loads_the_bundled_pool(pool):
 
 
 def test_error_html_escapes_the_message():
-    markup = error_html("x.json: <img src=x onerror=alert(1)> is not a card")
+    markup = error_html(EN, "x.json: <img src=x onerror=alert(1)> is not a card")
     assert "<img" not in markup and "&lt;img src=x onerror=alert(1)&gt;" in markup
 
 

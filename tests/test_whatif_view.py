@@ -385,7 +385,10 @@ def tabs_cell(pool, text=EN, tab: str = "tab_whatif") -> dict[str, Any]:
 
 
 def page_html(outputs: list[Any]) -> str:
-    return "".join(output.text for output in outputs if output is not None)
+    """Everything the cells show, in order (cells that show nothing give None), without
+    the app's one stylesheet (it names every view's classes)."""
+    page = "".join(output.text for output in outputs if output is not None)
+    return re.sub(r"<style>.*?</style>", "", page, flags=re.DOTALL)
 
 
 def test_the_notebook_opens_the_what_if_view_on_the_default_situation(notebook, pool):

@@ -6,7 +6,7 @@ its home, are no business of a group's members). A session remembers what it ope
 ``(name, revision)`` (:data:`Opened`); a save of that name starts from that revision, so a
 design changed meanwhile by another session is a conflict said out loud, never a silent
 replace. Whatever the store holds (names, texts, problems) is escaped before it reaches
-HTML. Words come from ``text`` (:data:`leveler.app.labels.LABELS`, English by default).
+HTML. Words come from ``text`` (:data:`leveler.app.words.WORDS`, English by default).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from leveler.app.labels import LABELS
 from leveler.app.plural import plural_text
+from leveler.app.words import WORDS
 from leveler.io.designs import (
     DESIGN_FIELDS,
     MAX_DESIGNS,
@@ -55,7 +55,7 @@ NEW_DESIGN: dict[str, str] = {
 
 
 def _words(text: Mapping[str, str] | None) -> Mapping[str, str]:
-    return LABELS["en"] if text is None else text
+    return WORDS["en"] if text is None else text
 
 
 def _when(seconds: float) -> str:
@@ -307,4 +307,4 @@ def designs_html(designs: Designs, text: Mapping[str, str] | None = None) -> str
             f'<code class="lv-designs-path">{html.escape(designs.location)}</code> — '
             f'{html.escape(summary)}. <small class="lv-designs-caps">{html.escape(caps)}'
             f"</small></div>{note}"
-            f"<ul style=\"margin:.2rem 0\">{''.join(items)}</ul></div>")
+            f"<ul>{''.join(items)}</ul></div>")

@@ -1,49 +1,33 @@
-"""The explorer app's own words, in English and French, and the few views that use them.
+"""The words put to use: option labels, zone names, counts and numbers, from a words mapping.
 
-:data:`LABELS` holds one dict per language with the same keys (``tests/test_labels.py``
-checks it): the title and intro, control labels, tab names, table headers and captions,
-the What-if and pool-picker texts, the charts' titles (``chart.*``, which
-:mod:`leveler.charts` takes, English by default). The notebook picks one dict with the
-language switch and passes it around; nothing here decides a rule.
-
-Data stays data: card names, ability texts, band labels and the library's messages
-(trace steps, errors) are shown as the library gives them, in English. The French
-labels follow the French Comprehensive Rules of 2011 (rule 710): *marqueur « niveau »*,
-*symbole de niveau*, *cartouche force/endurance*, *montée de niveau*.
+:data:`LABELS` holds one mapping per language with the same keys (the data files of
+:mod:`leveler.app.words`; ``tests/test_labels.py`` checks them). The notebook picks one
+with the language switch and gives it to the views, which look every word up by key.
+How a language writes numbers, plurals and zones is data in its file
+(``number.thousands``, ``number.decimal``, ``counter_one``/``counter_many``, ``zone.*``,
+``where.*``): nothing here tests which language it is. Nothing here decides a rule.
 """
 
 from __future__ import annotations
 
-import html
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
-import pandas as pd
-
-from leveler.app import views
-from leveler.app.views import SORT_OPTIONS, TABLE_COLUMNS, table_html
 from leveler.app.words import LANGUAGES, WORDS, words_for
 from leveler.io.editions import EDITIONS
-from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
+from leveler.model import Zone
+from leveler.pool_grid import SORT_OPTIONS
 
 __all__ = [
     "LABELS",
     "LANGUAGES",
-    "card_html",
-    "characteristics_html",
     "counters_text",
     "edition_label",
     "labels_for",
-    "localise_headers",
     "number_text",
     "option_labels",
-    "pool_error_html",
-    "pool_table_html",
-    "rule_quote_html",
     "sort_options",
     "tab_names",
-    "table_caption",
-    "translation_html",
+    "where_text",
     "zone_name",
     "zone_options",
 ]
@@ -53,7 +37,7 @@ LABELS = WORDS
 
 
 def labels_for(language: str) -> Mapping[str, str]:
-    """The words of ``language`` ("en" or "fr"); raises ValueError for another."""
+    """The words of ``language`` ("en", "fr"...); raises ValueError for another."""
     return words_for(language)
 
 
@@ -73,13 +57,18 @@ def zone_name(text: Mapping[str, str], zone: Zone | str) -> str:
     return text[f"zone.{Zone.coerce(zone).value}"]
 
 
+def where_text(text: Mapping[str, str], zone: Zone | str) -> str:
+    """Where a card is, as a judge says it: "on the battlefield", "dans le cimetière"."""
+    return text[f"where.{Zone.coerce(zone).value}"]
+
+
 def zone_options(text: Mapping[str, str]) -> dict[str, Zone]:
     """Zone dropdown options, label -> zone, in the order of :class:`Zone`."""
     return {zone_name(text, zone): zone for zone in Zone}
 
 
 def sort_options(text: Mapping[str, str]) -> dict[str, str]:
-    """Sort dropdown options: label -> a key of :data:`leveler.app.views.SORT_OPTIONS`."""
+    """Sort dropdown options: label -> a key of :data:`leveler.pool_grid.SORT_OPTIONS`."""
     return {text[f"sort.{key}"]: key for key in SORT_OPTIONS}
 
 
@@ -89,96 +78,15 @@ def option_labels(text: Mapping[str, str], kind: str, values: Iterable[str]) -> 
 
 
 def number_text(text: Mapping[str, str], value: float, decimals: int = 0) -> str:
-    """A number as the labels' language writes it: ``100,000`` and ``0.95`` in English,
+    """A number as the labels' language writes it, its separators taken from the words
+    (``number.thousands``, ``number.decimal``): ``100,000`` and ``0.95`` in English,
     ``100 000`` (a narrow no-break space) and ``0,95`` in French."""
     written = f"{value:,.{decimals}f}"
-    if text["language"] == "fr":
-        written = written.replace(",", "\u202f").replace(".", ",")
-    return written
+    marks = {",": text["number.thousands"], ".": text["number.decimal"]}
+    return "".join(marks.get(character, character) for character in written)
 
 
 def counters_text(text: Mapping[str, str], level: int) -> str:
-    """"1 level counter", "7 level counters" in the labels' language."""
+    """"1 level counter", "7 level counters" in the labels' language (its plural forms are
+    the words ``counter_one`` and ``counter_many``)."""
     return text["counter_one"] if level == 1 else text["counter_many"].format(count=level)
-
-
-def table_caption(text: Mapping[str, str], shown: int, total: int, level: int,
-                  zone: Zone | str, selected: Sequence[str] | None) -> str:
-    """The pool table's caption (English: exactly :func:`leveler.app.views.table_caption`)."""
-    zone = Zone.coerce(zone)
-    where = text[f"where.{zone.value}"]
-    line = text["caption"].format(shown=shown, total=total, zone=where,
-                                  counters=counters_text(text, level))
-    if selected is None:
-        return line + text["caption_hint"]
-    return line + text["caption_selected"].format(selected=len(selected))
-
-
-_THEAD = re.compile(r"<thead>.*?</thead>", re.DOTALL)
-
-
-def localise_headers(table: str, text: Mapping[str, str]) -> str:
-    """An HTML table from :func:`leveler.app.views.table_html` with its column headers translated.
-
-    Only the ``<thead>`` changes; the rows (card data) stay as they are.
-    """
-    def translate(head: re.Match[str]) -> str:
-        out = head.group(0)
-        for column in TABLE_COLUMNS:
-            out = out.replace(f">{html.escape(column)}</th>",
-                              f">{html.escape(text[f'col.{column}'])}</th>")
-        return out
-    return _THEAD.sub(translate, table, count=1)
-
-
-def pool_table_html(text: Mapping[str, str], table: pd.DataFrame, total: int, level: int,
-                    zone: Zone | str, selected: Sequence[str] | None) -> str:
-    """:func:`leveler.app.views.table_html` with the caption, headers, "no band" and "no card"
-    in the labels' language."""
-    caption = table_caption(text, len(table), total, level, zone, selected)
-    return localise_headers(table_html(table, caption, level, zone, empty=text["table_empty"],
-                                       no_band=text["no_band"]), text)
-
-
-def pool_error_html(text: Mapping[str, str], message: str) -> str:
-    """:func:`leveler.app.views.error_html` in the labels' language (the message as it is)."""
-    return views.error_html(message, heading=text["pool_error"], fix=text["pool_error_fix"])
-
-
-def card_html(text: Mapping[str, str], card: LevelerCard, active: LevelBand | None) -> str:
-    """:func:`leveler.app.views.card_html`, the striation that applies marked in the labels'
-    language (the card's own text as it is)."""
-    return views.card_html(card, active, applies_now=text["applies_now"])
-
-
-def rule_quote_html(text: Mapping[str, str], rule: str, edition: str) -> str:
-    """:func:`leveler.app.views.rule_quote_html` with its own words in the labels' language (the
-    rule as ``edition`` words it)."""
-    return views.rule_quote_html(rule, edition, rule_word=text["quote_rule"],
-                                 now=text["quote_now"], no_text=text["quote_no_text"])
-
-
-def translation_html(text: Mapping[str, str], card: LevelerCard) -> str:
-    """:func:`leveler.app.views.translation_html` (the card's French text) with its heading or
-    note in the labels' language."""
-    return views.translation_html(card, missing=text["translation_missing"],
-                                  printed=text["translation_printed"])
-
-
-def characteristics_html(text: Mapping[str, str], level: int, zone: Zone | str,
-                         now: Characteristics) -> str:
-    """What the card is now (as :func:`leveler.app.views.characteristics_html`), in the labels'
-    language."""
-    zone = Zone.coerce(zone)
-    band = now.band.label if now.band is not None else text["no_band"]
-    where = text[f"where.{zone.value}"]
-    abilities = "".join(f"<li>{html.escape(ability)}</li>" for ability in now.abilities)
-    heading = text["now_with"].format(counters=html.escape(counters_text(text, level)),
-                                      zone=html.escape(where))
-    return (f'<div class="lv-now"><div>{heading}</div>'
-            f'<div class="lv-now-pt" style="font-size:2em;font-weight:700;margin:.1rem 0">'
-            f"{now.power}/{now.toughness}</div>"
-            f'<div>{html.escape(text["now_band"])} <strong class="lv-now-band">'
-            f"{html.escape(band)}</strong></div>"
-            f'<div style="margin-top:.4rem">{html.escape(text["now_abilities"])}</div>'
-            f'<ul class="lv-now-abilities" style="margin:.2rem 0">{abilities}</ul></div>')

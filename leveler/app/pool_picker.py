@@ -18,11 +18,11 @@ import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from leveler.app.uploads import Uploaded, first_upload, refusal
 from leveler.app.views import load_pool_or_error
-from leveler.app.whatif_view import Uploaded
 from leveler.io.budget import UPLOAD_POOL_BUDGET
 from leveler.io.pool_files import PoolReport, load_pool_report
-from leveler.io.uploads import NoFileChosen, check_size, decode_upload, upload_label
+from leveler.io.uploads import check_size, upload_label
 from leveler.model import LevelerCard
 
 __all__ = ["MAX_LISTED_ERRORS", "MAX_UPLOAD_BYTES", "choose_pool", "read_upload", "report_html",
@@ -55,26 +55,11 @@ def read_upload(name: str, contents: bytes) -> PoolReport:
 
 
 def upload_error(raw: object) -> str | None:
-    """For ``mo.ui.form(validate=...)``: why the picked pool file is refused, or None.
-
-    ``raw`` is the file control's frontend value, ``[[name, base64 contents], ...]``; its
-    size is checked on the base64 text, before decoding. Never raises: marimo takes a
-    validator that raises for one that accepted, and the app would then load the file.
-    """
-    try:
-        read_upload(*decode_upload(raw, max_bytes=MAX_UPLOAD_BYTES, what="a pool file"))
-    except NoFileChosen:
-        return "Choose a pool file first."
-    except ValueError as error:
-        return f"{error}{_KEEPS}"
-    except Exception as error:  # any failure of an untrusted file is that file's problem
-        return f"{_name_of(raw)}: this file could not be read ({type(error).__name__}).{_KEEPS}"
-    return None
-
-
-def _name_of(raw: object) -> str:
-    first = raw[0] if isinstance(raw, list | tuple) and raw else None
-    return upload_label(first[0] if isinstance(first, list | tuple) and first else None)
+    """For ``mo.ui.form(validate=...)``: why the picked pool file is refused, or None
+    (:func:`leveler.app.uploads.refusal`: its size is checked on the base64 text before
+    decoding, then it is read by :func:`read_upload`; never raises)."""
+    return refusal(raw, read_upload, max_bytes=MAX_UPLOAD_BYTES, what="a pool file",
+                   keeps=_KEEPS, no_file="Choose a pool file first.")
 
 
 def choose_pool(
@@ -87,13 +72,13 @@ def choose_pool(
     upload that skipped the validator (a page can post a value) is read again here under
     the same limits; any failure keeps the starting pool, never an exception.
     """
-    if uploaded:
-        try:
-            report = read_upload(uploaded[0].name, uploaded[0].contents)
-        except Exception:  # refused by upload_error before it got here, or posted around it
-            pass
-        else:
-            return dict(report.cards), None, report
+    try:
+        submitted = first_upload(uploaded, max_bytes=MAX_UPLOAD_BYTES, what="a pool file")
+        report = read_upload(*submitted) if submitted is not None else None
+    except Exception:  # refused by upload_error before it got here, or posted around it
+        report = None
+    if report is not None:
+        return dict(report.cards), None, report
     pool, error = load_pool_or_error(env_path)
     return pool, error, None
 
@@ -105,7 +90,7 @@ def report_html(text: Mapping[str, str], pool: Mapping[str, LevelerCard],
     if report is None:
         line = (text["pool_env"].format(source=env_path, count=len(pool)) if env_path
                 else text["pool_bundled"].format(count=len(pool)))
-        return f'<p class="lv-pool-source" style="font-size:.85rem">{html.escape(line)}</p>'
+        return f'<p class="lv-pool-source">{html.escape(line)}</p>'
     failed = ""
     if report.errors:
         items = "".join(f"<li>{html.escape(str(error))}</li>"
@@ -113,8 +98,7 @@ def report_html(text: Mapping[str, str], pool: Mapping[str, LevelerCard],
         more = len(report.errors) - MAX_LISTED_ERRORS
         tail = (f"<li>{html.escape(text['pool_more'].format(count=more))}</li>"
                 if more > 0 else "")
-        failed = (f'<div class="lv-pool-errors" style="color:#8a2a00">'
-                  f"{html.escape(text['pool_failed'])}<ul style=\"margin:.1rem 0 0 1rem;"
-                  f'padding:0">{items}{tail}</ul></div>')
-    return (f'<div class="lv-pool-source" style="font-size:.85rem"><p style="margin:.2rem 0">'
-            f"{html.escape(report.summary())}</p>{failed}</div>")
+        failed = (f'<div class="lv-pool-errors">{html.escape(text["pool_failed"])}'
+                  f"<ul>{items}{tail}</ul></div>")
+    return (f'<div class="lv-pool-source"><p>{html.escape(report.summary())}</p>'
+            f"{failed}</div>")

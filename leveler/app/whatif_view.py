@@ -26,16 +26,16 @@ import html
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from leveler.app.labels import LABELS
-from leveler.app.labels import rule_quote_html as quote_html
-from leveler.app.views import default_card
+from leveler.app.card_tab import rule_quote_html as quote_html
+from leveler.app.uploads import Uploaded, first_upload, refusal
+from leveler.app.words import WORDS
 from leveler.io.budget import SITUATION_BUDGET, read_json
 from leveler.io.editions import EDITIONS, cite
-from leveler.io.uploads import NoFileChosen, check_size, decode_upload, upload_label
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
+from leveler.pool_grid import default_card
 from leveler.presets import PRESETS, apply_preset, next_timestamp
 from leveler.situation import parse_situation, situation_to_dict
 
@@ -44,7 +44,6 @@ __all__ = [
     "MAX_SITUATION_BYTES",
     "NO_PRESET",
     "PRESET_SLOTS",
-    "WHATIF_CSS",
     "ZONE_CHOICES",
     "Uploaded",
     "WhatIf",
@@ -90,16 +89,6 @@ MAX_SITUATION_BYTES = SITUATION_BUDGET.max_bytes
 size is checked on the upload's base64 text, before it is decoded."""
 
 
-class Uploaded(Protocol):
-    """One uploaded file, as ``mo.ui.file`` gives it (``FileUploadResults``)."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def contents(self) -> bytes: ...
-
-
 # ---------------------------------------------------------------- the start: default or file
 
 def default_situation(pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
@@ -122,34 +111,16 @@ def read_situation_file(name: str, contents: bytes,
         raise ValueError(f"{name}: {error}") from None
 
 
-def _decoded(raw: object) -> tuple[str, bytes]:
-    """The first file of a ``mo.ui.file`` frontend value (``[[name, base64], ...]``), its
-    size checked before decoding; UploadError (a ValueError) saying why not."""
-    return decode_upload(raw, max_bytes=MAX_SITUATION_BYTES, what="a situation file")
-
-
 _STAYS = "\nThe situation on screen stays."
 
 
 def upload_error(raw: object, pool: Mapping[str, LevelerCard]) -> str | None:
     """For ``mo.ui.form(validate=...)``: why the picked situation file cannot be loaded, or
-    None. A refused file never reaches the view, so the current situation stays. Never
-    raises: marimo takes a validator that raises for one that accepted."""
-    try:
-        read_situation_file(*_decoded(raw), pool)
-    except NoFileChosen as error:
-        return str(error)
-    except ValueError as error:
-        return f"{error}{_STAYS}"
-    except Exception as error:  # any failure of an untrusted file is that file's problem
-        return (f"{_upload_name_of(raw)}: this file could not be read "
-                f"({type(error).__name__}).{_STAYS}")
-    return None
-
-
-def _upload_name_of(raw: object) -> str:
-    first = raw[0] if isinstance(raw, list | tuple) and raw else None
-    return upload_label(first[0] if isinstance(first, list | tuple) and first else None)
+    None (:func:`leveler.app.uploads.refusal`: size checked before decoding, then read by
+    :func:`read_situation_file`). A refused file never reaches the view, so the current
+    situation stays. Never raises."""
+    return refusal(raw, lambda name, contents: read_situation_file(name, contents, pool),
+                   max_bytes=MAX_SITUATION_BYTES, what="a situation file", keeps=_STAYS)
 
 
 def starting_situation(pool: Mapping[str, LevelerCard],
@@ -157,14 +128,13 @@ def starting_situation(pool: Mapping[str, LevelerCard],
     """The situation of the uploaded file (validated before it got here), else the default.
     A value that skipped the validator (a page can post one) is checked again here: too
     large or bad, it gives the default, never an error."""
-    if uploaded:
-        try:
-            check_size(uploaded[0].name, uploaded[0].contents, MAX_SITUATION_BYTES,
-                       "a situation file")
-            return read_situation_file(upload_label(uploaded[0].name), uploaded[0].contents,
-                                       pool)
-        except Exception:  # refused by upload_error, or a pool change since
-            pass
+    try:
+        submitted = first_upload(uploaded, max_bytes=MAX_SITUATION_BYTES,
+                                 what="a situation file")
+        if submitted is not None:
+            return read_situation_file(*submitted, pool)
+    except Exception:  # refused by upload_error, or a pool change since
+        pass
     return default_situation(pool)
 
 
@@ -268,40 +238,6 @@ def situation_json(situation: Mapping[str, Any]) -> str:
 
 # ---------------------------------------------------------------- HTML
 
-WHATIF_CSS = """<style>
-.lv-wi-answer{border:2px solid #3b3b3b;border-radius:12px;background:#fbf8f1;padding:.6rem .9rem;
- max-width:34rem}
-.lv-wi-answer .lv-wi-pt{font-size:2.2em;font-weight:700;line-height:1.1}
-.lv-wi-answer .lv-wi-name{font-weight:600}
-.lv-wi-answer ul{margin:.15rem 0 .3rem 1.1rem;padding:0}
-.lv-wi-muted{color:#666}
-.lv-wi-state{font-size:.9rem;color:#333;margin:.4rem 0}
-.lv-wi-state ol{margin:.15rem 0 0 1.2rem;padding:0}
-.lv-wi-skip{color:#8a2a00;font-size:.9rem}
-.lv-trace{border-collapse:collapse;width:100%;font-size:.88rem;line-height:1.35}
-.lv-trace caption{caption-side:top;text-align:left;font-weight:600;padding:.2rem 0 .4rem}
-.lv-trace th{background:#f3f1ea;text-align:left;font-weight:600;padding:.3rem .5rem;
- border-bottom:2px solid #cfc8b4;white-space:nowrap}
-.lv-trace td{padding:.28rem .5rem;border-bottom:1px solid #e6e1d3;vertical-align:top}
-.lv-trace td.lv-trace-layer,.lv-trace td.lv-trace-rule{white-space:nowrap}
-.lv-trace tbody tr:nth-child(even){background:#faf8f3}
-.lv-preset-summary{font-size:.85rem;color:#555;flex:1 1 12rem}
-.lv-wi-top{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1.5rem;
- align-items:start;margin-bottom:1rem}
-.lv-wi-controls h4,.lv-wi-result h4{margin:.6rem 0 .2rem;font-size:1rem}
-.lv-wi-result h4{margin-top:0}
-.lv-wi-field{display:flex;flex-direction:column;gap:.15rem;font-size:.9rem;font-weight:500;
- margin:.25rem 0}
-.lv-wi-row{display:flex;gap:1rem;flex-wrap:wrap}
-.lv-wi-row .lv-wi-field{flex:1 1 7rem}
-.lv-wi-line{display:flex;gap:.5rem;align-items:center;margin:.25rem 0;flex-wrap:wrap}
-.lv-wi-n{min-width:1.4rem;text-align:right;color:#666}
-.lv-wi-help{font-size:.85rem;color:#555;margin:.2rem 0}
-.lv-wi-load{max-width:16rem}
-</style>"""
-"""The What-if view's stylesheet, included once in the page."""
-
-
 def _e(value: object) -> str:
     return html.escape(str(value))
 
@@ -309,7 +245,7 @@ def _e(value: object) -> str:
 def error_html(message: str, text: Mapping[str, str]) -> str:
     """A situation that cannot be resolved: the library's message, escaped."""
     return (f'<div class="lv-wi-error" role="alert"><strong>{_e(text["wi_error"])}</strong>'
-            f'<pre style="white-space:pre-wrap;margin:.3rem 0">{_e(message)}</pre></div>')
+            f'<pre class="lv-pre">{_e(message)}</pre></div>')
 
 
 def answer_html(resolution: Resolution, text: Mapping[str, str]) -> str:
@@ -350,8 +286,8 @@ def trace_html(resolution: Resolution, text: Mapping[str, str]) -> str:
         f'<td class="lv-trace-rule">{_e(step.rule)}</td><td>{_e(step.description)}</td></tr>'
         for number, step in enumerate(resolution.trace, start=1))
     return (f'<table class="lv-trace"><caption>{_e(text["wi_trace"])}</caption>'
-            '<colgroup><col style="width:2.2rem"><col style="width:5rem">'
-            '<col style="width:9.5rem"><col></colgroup>'
+            '<colgroup><col class="lv-w-step"><col class="lv-w-layer">'
+            '<col class="lv-w-trace-rule"><col></colgroup>'
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
@@ -359,7 +295,7 @@ def effect_text(effect: Mapping[str, Any], text: Mapping[str, str] | None = None
     """One effect in a line: its source, what it does, its timestamp; in the words of
     ``text`` (a dict of :data:`leveler.app.labels.LABELS`, English by default). The source (a
     card's name) and an unknown effect type are shown as they are."""
-    words = LABELS["en"] if text is None else text
+    words = WORDS["en"] if text is None else text
     kind = effect["type"]
     if kind == "set_base_pt" and effect.get("toughness") is None:
         kind = "set_base_power"  # one component (7b)
@@ -416,8 +352,7 @@ def not_applied_html(whatif: WhatIf, text: Mapping[str, str]) -> str:
         return ""
     items = "".join(f"<li>{line}. {_e(name)}: {_e(reason)}</li>"
                     for line, name, reason in whatif.not_applied)
-    return (f'<div class="lv-wi-skip">{_e(text["wi_not_applied"])}<ul style="margin:.1rem 0 0 '
-            f'1.1rem;padding:0">{items}</ul></div>')
+    return f'<div class="lv-wi-skip">{_e(text["wi_not_applied"])}<ul>{items}</ul></div>'
 
 
 def preset_summary_html(name: str | None) -> str:
@@ -437,7 +372,7 @@ def rule_quote(resolution: Resolution, text: Mapping[str, str]) -> str:
     if not quoted:
         return ""
     heading = text["wi_rule_quote"].format(edition=EDITIONS[edition])
-    return (f'<div class="lv-wi-quotes"><p style="margin:.6rem 0 .2rem">{_e(heading)}</p>'
+    return (f'<div class="lv-wi-quotes"><p>{_e(heading)}</p>'
             + "".join(quote_html(text, rule, edition) for rule in quoted) + "</div>")
 
 

@@ -2,10 +2,13 @@
 
 A language is one file: its code is the file name, its ``language_name`` the name the
 language switch shows (in the language itself), and every other key is a word or
-phrase the views look up by key. Every file has the same keys as ``en.toml``
-(``tests/test_labels.py``), so adding a language is adding one file. The French words
-follow the French Comprehensive Rules of 2011 (rule 710): *marqueur « niveau »*,
-*symbole de niveau*, *cartouche force/endurance*, *montée de niveau*.
+phrase the views look up by key: labels, zone names (``zone.*``, ``where.*``), plural
+forms (``counter_one``, ``counter_many``) and how numbers are written
+(``number.thousands``, ``number.decimal``). Every file has the same keys and the same
+``{placeholders}`` as ``en.toml`` (``tests/test_labels.py``), so adding a language is
+adding one file. The French words follow the French Comprehensive Rules of 2011 (rule
+710): *marqueur « niveau »*, *symbole de niveau*, *cartouche force/endurance*,
+*montée de niveau*.
 """
 
 from __future__ import annotations
@@ -15,29 +18,42 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-__all__ = ["LANGUAGES", "WORDS", "WORDS_DIR", "words_for"]
+__all__ = ["LANGUAGES", "WORDS", "WORDS_DIR", "languages_of", "load_words", "words_for"]
 
 WORDS_DIR = Path(__file__).resolve().parent / "words"
-"""Where the words files live (inside the package, so a wheel carries them)."""
+"""Where the package's words files live (inside the package, so a wheel carries them)."""
 
 
 def _read(path: Path) -> Mapping[str, str]:
-    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"{path.name}: {error}") from None
     for key, value in document.items():
         if not isinstance(value, str):
             raise ValueError(f"{path.name}: {key} must be a string, not {type(value).__name__}")
+    if "language_name" not in document:
+        raise ValueError(f"{path.name}: language_name is missing")
     return MappingProxyType(document)
 
 
-def _all_words() -> dict[str, Mapping[str, str]]:
-    paths = sorted(WORDS_DIR.glob("*.toml"), key=lambda path: (path.stem != "en", path.stem))
-    return {path.stem: _read(path) for path in paths}
+def load_words(directory: Path) -> Mapping[str, Mapping[str, str]]:
+    """Language code -> its words, for every ``<code>.toml`` in ``directory``, English
+    first; ValueError naming the file for one that is not TOML or holds a non-string."""
+    paths = sorted(Path(directory).glob("*.toml"), key=lambda path: (path.stem != "en",
+                                                                     path.stem))
+    return MappingProxyType({path.stem: _read(path) for path in paths})
 
 
-WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType(_all_words())
-"""Language code -> its words, English first."""
+def languages_of(words: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """The language switch for ``words``: each language named in itself -> its code."""
+    return {language["language_name"]: code for code, language in words.items()}
 
-LANGUAGES: dict[str, str] = {words["language_name"]: code for code, words in WORDS.items()}
+
+WORDS: Mapping[str, Mapping[str, str]] = load_words(WORDS_DIR)
+"""Language code -> its words (the package's files), English first."""
+
+LANGUAGES: dict[str, str] = languages_of(WORDS)
 """The language switch: each language named in itself -> its code (a dict: marimo's radio
 takes a dict's keys as labels and its values as values)."""
 

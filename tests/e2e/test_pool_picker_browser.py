@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from leveler import LevelerCard, Zone, characteristics, load_pool
-from leveler.app import labels, pool_picker
+from leveler.app import labels, pool_picker, views
 from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
@@ -144,7 +144,7 @@ def test_francais_labels_the_app_and_quotes_the_french_710_rule(
         page.keyboard.press("ArrowRight")
     expect(page.locator("table.lv-table")).to_have_attribute("data-level", "7")
     expect(page.locator("table.lv-table caption")).to_contain_text(
-        labels.table_caption(FR, 25, 25, 7, Zone.BATTLEFIELD, None)[:40])
+        views.table_caption(FR, 25, 25, 7, Zone.BATTLEFIELD, None)[:40])
 
     page.get_by_role("tab", name=FR["tab_card"]).click()
     now = characteristics(load_pool()["Student of Warfare"], 7, Zone.BATTLEFIELD)
