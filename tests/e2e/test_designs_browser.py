@@ -23,6 +23,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from leveler.app import labels
+from leveler.app.plural import plural_text
 from leveler.io.designs import open_store
 from tests.e2e.conftest import ROOT, MarimoServer
 from tests.samples import BROKEN, KNIGHT
@@ -306,3 +307,24 @@ def test_a_designs_history_is_listed_and_an_old_revision_restored(
     page.get_by_role("button", name=EN["design_save"]).click()
     saved(page, "Saved “History Knight” in designs.sqlite as revision 4")
     assert designs_now(store_path)["History Knight"]["toughness"] == "5"
+
+
+def test_the_stores_count_is_said_in_the_singular_or_the_plural(
+        page: Page, server: MarimoServer, store_path: Path) -> None:
+    """Issue 13: "1 design(s)". The save note and the store's summary say the count as the
+    language does (English: 1 design, 2 designs; French: 0 or 1 création, 2 créations)."""
+    open_bench(page, server.url)
+    field(page, "design_name").fill("Counted Knight")
+    for key, value in (("design_cost", KNIGHT["mana_cost"]), ("design_type", KNIGHT["type_line"]),
+                       ("design_power", "2"), ("design_toughness", "2"),
+                       ("design_text", KNIGHT["oracle_text"])):
+        field(page, key).fill(value)
+    page.wait_for_timeout(500)  # the 300 ms debounce
+    page.get_by_role("button", name=EN["design_save"]).click()
+    saved(page, "Added “Counted Knight”")
+    count = len(designs_now(store_path))
+    note = plural_text(EN, "designs_n", count)
+    expect(page.get_by_text(f"{note} in the store.")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(".lv-designs-file")).to_contain_text(f"— {note}, ")
+    summary = page.locator(".lv-designs-file").inner_text().split("\n")[0]
+    assert note in summary and "design(s)" not in summary
