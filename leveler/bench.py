@@ -2,7 +2,7 @@
 
 Pure library (pandas; no marimo, no HTML): every number comes from :mod:`leveler.balance`
 (mana invested 702.87a, the band a count reaches 711.2, turns, the curve, variants); the
-app (:mod:`leveler.app.balance_view`, :mod:`leveler.app.bench_view`) shows these frames.
+app's Balance and Design bench tabs show these frames.
 
 - The pool's own trend is always fitted on the printed pool alone
   (:func:`leveler.balance.fit_trend`), so designs are placed against the printed
