@@ -98,6 +98,8 @@ def test_the_plural_of_counters_is_the_words_own():
     assert labels.counters_text(EN, 1) == "1 level counter"
     assert labels.counters_text(EN, 0) == "0 level counters"
     assert labels.counters_text(FR, 7) == "7 marqueurs « niveau »"
+    assert labels.counters_text(FR, 1) == "1 marqueur « niveau »"
+    assert labels.counters_text(FR, 0) == "0 marqueur « niveau »"  # French: 0 is singular
 
 
 def test_the_english_caption_says_count_counters_zone_and_selection():
@@ -197,8 +199,8 @@ def _third_language(tmp_path: Path) -> dict[str, str]:
               .replace('"zone.graveyard" = "Graveyard"', '"zone.graveyard" = "Xx-grave"')
               .replace('"where.graveyard" = "in the graveyard"',
                        '"where.graveyard" = "xx-in-grave"')
-              .replace('counter_many = "{count} level counters"',
-                       'counter_many = "{count} xx-counters"'),
+              .replace('"counter.other" = "{count} level counters"',
+                       '"counter.other" = "{count} xx-counters"'),
         encoding="utf-8")
     loaded = words.load_words(tmp_path)
     assert list(loaded) == ["en", "xx"]

@@ -240,7 +240,7 @@ def test_french_draws_the_pool_chart_and_its_level_rule_in_french(notebook):
     assert [tip["title"] for tip in encoding["tooltip"]] == [
         "Carte", "Couleur", "Niveau", "F/E", "Marqueurs « niveau »", "Règle"]
     page = html.unescape(page_html(outputs))
-    assert ">niveau 0</div>" in page and 'title="0 marqueurs « niveau »"' in page
+    assert ">niveau 0</div>" in page and 'title="0 marqueur « niveau »"' in page
     english = chart_spec(notebook.app.run(defs=first_cell())[1]["chart"])
     assert english["repeat"] == {"column": ["Power", "Toughness"]}
     assert english["spec"]["layer"][0]["encoding"]["x"]["title"] == "Level counters"

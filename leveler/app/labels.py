@@ -4,7 +4,7 @@
 :mod:`leveler.app.words`; ``tests/test_labels.py`` checks them). The notebook picks one
 with the language switch and gives it to the views, which look every word up by key.
 How a language writes numbers, plurals and zones is data in its file
-(``number.thousands``, ``number.decimal``, ``counter_one``/``counter_many``, ``zone.*``,
+(``number.thousands``, ``number.decimal``, ``counter.one``/``counter.other``, ``zone.*``,
 ``where.*``): nothing here tests which language it is. Nothing here decides a rule.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from leveler.app.plural import plural_text
 from leveler.app.words import LANGUAGES, WORDS, words_for
 from leveler.io.editions import EDITIONS
 from leveler.model import Zone
@@ -87,6 +88,7 @@ def number_text(text: Mapping[str, str], value: float, decimals: int = 0) -> str
 
 
 def counters_text(text: Mapping[str, str], level: int) -> str:
-    """"1 level counter", "7 level counters" in the labels' language (its plural forms are
-    the words ``counter_one`` and ``counter_many``)."""
-    return text["counter_one"] if level == 1 else text["counter_many"].format(count=level)
+    """"1 level counter", "7 level counters" in the labels' language: the words
+    ``counter.one`` or ``counter.other``, as :func:`leveler.app.plural.plural_text` picks
+    (French "0 marqueur « niveau »": 0 takes the singular there)."""
+    return plural_text(text, "counter", level)

@@ -3,7 +3,7 @@
 A language is one file: its code is the file name, its ``language_name`` the name the
 language switch shows (in the language itself), and every other key is a word or
 phrase the views look up by key: labels, zone names (``zone.*``, ``where.*``), plural
-forms (``counter_one``, ``counter_many``) and how numbers are written
+forms (``<key>.one``/``<key>.other``, :mod:`leveler.app.plural`) and how numbers are written
 (``number.thousands``, ``number.decimal``). Every file has the same keys and the same
 ``{placeholders}`` as ``en.toml`` (``tests/test_labels.py``), so adding a language is
 adding one file. The French words follow the French Comprehensive Rules of 2011 (rule
