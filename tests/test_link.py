@@ -241,3 +241,14 @@ def test_a_remade_control_is_given_the_label_of_the_kept_value() -> None:
     assert link.label_of(options, "nowhere") is None
     colours = {"Blanc": "White", "Rouge": "Red", "Vert": "Green"}
     assert link.labels_of(colours, ("Red", "White", "Pink")) == ["Blanc", "Rouge"]
+
+
+def test_copy_link_frame_escapes_its_words_and_keeps_the_draft_token_out() -> None:
+    from leveler.app.link_button import copy_link_document
+
+    hostile = {"copy_link": "<img src=x onerror=alert(1)>", "link_copied": "</script><b>",
+               "link_box": '"><script>alert(2)</script>'}
+    document = copy_link_document(hostile)
+    assert "<img src=x" not in document and "</script><b>" not in document
+    assert "<script>alert(2)" not in document
+    assert '"private": ["draft"]' in document  # the browser's draft token is not given away

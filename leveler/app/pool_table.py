@@ -13,16 +13,19 @@ Nothing here is marimo: the notebook passes :func:`table_options` to ``mo.ui.tab
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import html
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-from leveler.model import LevelerCard
+from leveler.app.views import table_caption
+from leveler.model import LevelerCard, Zone
 from leveler.pool_grid import NO_BAND, TABLE_COLUMNS
 
-__all__ = ["NUMERIC", "PoolTable", "picked_card", "pool_table_frame", "table_options"]
+__all__ = ["NUMERIC", "PoolTable", "caption_html", "picked_card", "pool_table_frame",
+           "table_options"]
 
 NUMERIC = ("Power", "Toughness")
 """Columns shown right-aligned."""
@@ -100,3 +103,13 @@ def picked_card(table: PoolTable, value: object) -> str | None:
     except (TypeError, ValueError):  # not a position: a frame this table did not make
         return None
     return table.names[position] if 0 <= position < len(table.names) else None
+
+
+def caption_html(text: Mapping[str, str], shown: int, total: int, level: int,
+                 zone: Zone | str, selected: Sequence[str] | None) -> str:
+    """The line over the table (:func:`leveler.app.views.table_caption`), escaped; its
+    ``data-level``, ``data-zone`` and ``data-shown`` say what the rows under it are for."""
+    zone = Zone.coerce(zone)
+    line = table_caption(text, shown, total, level, zone, selected)
+    return (f'<p class="lv-caption" data-level="{int(level)}" data-zone="{zone.value}" '
+            f'data-shown="{int(shown)}">{html.escape(line)}</p>')
