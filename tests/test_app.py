@@ -20,6 +20,7 @@ import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, load_pool
+from leveler.app import style
 from leveler.app.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
 from leveler.io.editions import EDITIONS, cite
 from leveler.search import search
@@ -102,6 +103,15 @@ def callout_html(callout: Any) -> str:
 def table_rows(html_text: str) -> list[list[str]]:
     body = html_text.split("<tbody>", 1)[1]
     return [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in body.split("</tr>") if "<td" in row]
+
+
+def test_the_page_holds_the_apps_one_stylesheet_once(notebook):
+    """leveler/app/style.css, read once, is in the page once; no other <style> of the Pool,
+    Card and What-if views (the Balance tab's own is its module's)."""
+    outputs, _ = run(notebook)
+    page = "".join(output.text for output in outputs if output is not None)
+    assert page.count(style.style_html()) == 1
+    assert ".lv-card{" in style.style_css() and ".lv-wi-answer{" in style.style_css()
 
 
 def test_the_app_opens_on_the_whole_pool_at_0_counters_on_the_battlefield(notebook, pool):

@@ -108,6 +108,7 @@ def test_the_report_lists_failed_cards_with_card_and_line():
     assert report.errors and all(html.escape(str(e)) in page for e in report.errors)
     assert EN["pool_failed"] in page
     assert "Student of Warfare, line 2" in page
+    assert "style=" not in page  # its look is leveler/app/style.css's (.lv-pool-errors)
 
 
 def test_the_report_lists_at_most_twenty_failures_and_counts_the_rest(tmp_path):

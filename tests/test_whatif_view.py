@@ -263,6 +263,12 @@ def test_hostile_card_text_and_effects_are_shown_as_text(hostile):
     assert "&lt;script&gt;alert(3)&lt;/script&gt;" in pieces[1]
     assert "&lt;img src=q onerror=alert(11)&gt;" in pieces[3]
     assert "&lt;script&gt;alert(10)&lt;/script&gt;" in pieces[0]
+    skipped = wv.build(start, pool=hostile, **controls(start, zone="hand",
+                                                       presets=["Vampire Hexmage"]))
+    assert skipped.not_applied  # 702.87a: no level counter off the battlefield... a reason
+    for page in (*pieces, wv.not_applied_html(skipped, EN), wv.error_html("x", EN),
+                 wv.rule_quote(whatif.resolution, EN)):
+        assert "style=" not in page  # the look is leveler/app/style.css's, by class
 
 
 def test_an_error_message_is_escaped():
