@@ -46,7 +46,7 @@ def variants_table(frame: pd.DataFrame, text: Mapping[str, str] | None = None) -
     def flag(value: object) -> str:
         return f"{FLAG_ARROWS[str(value)]} {words[f'chart.flag.{value}']}"
 
-    changes = dict(zip(frame["variant"], changes_in_words(frame, words), strict=False))
+    changes = dict(zip(frame["variant"], changes_in_words(frame, words), strict=True))
     rows = []
     for variant, stages in frame.groupby("variant", sort=True):
         row = {"Change": changes[variant]}
