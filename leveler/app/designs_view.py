@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from leveler.app.plural import plural_text
+from leveler.app.uploads import first_upload
 from leveler.app.words import WORDS
 from leveler.io.designs import (
     DESIGN_FIELDS,
@@ -33,7 +34,7 @@ from leveler.io.designs import (
     read_designs_json,
     valid_token,
 )
-from leveler.io.uploads import decode_upload, upload_label
+from leveler.io.uploads import decode_upload
 
 __all__ = ["NEW_DESIGN", "Opened", "Restored", "Saved", "design_choices", "designs_html",
            "draft_fields", "draft_token", "expected_revision", "history_choices",
@@ -260,18 +261,16 @@ def import_error(raw: object) -> str | None:
 
 def import_upload(store: DesignsStore, uploaded: Any,
                   text: Mapping[str, str] | None = None) -> tuple[str | None, bool]:
-    """Import the submitted designs file (``mo.ui.file`` results) into the store: what was
-    done, and whether it was (nothing submitted: ``(None, True)``)."""
-    first = uploaded[0] if isinstance(uploaded, list | tuple) and uploaded else None
-    if first is None:
-        return None, True
-    name = upload_label(getattr(first, "name", "the file"))
+    """Import the submitted designs file (``mo.ui.file`` results, re-read under the size
+    limit by :func:`leveler.app.uploads.first_upload`) into the store: what was done, and
+    whether it was (nothing submitted: ``(None, True)``)."""
+    files = uploaded if isinstance(uploaded, list | tuple) else None
     try:
-        contents = getattr(first, "contents", b"")
-        if len(contents) > MAX_IMPORT_BYTES:
-            raise DesignsError(f"{name} is larger than {MAX_IMPORT_BYTES:,} bytes")
-        return store.import_json(contents, name), True
-    except DesignsError as error:
+        submitted = first_upload(files, max_bytes=MAX_IMPORT_BYTES, what="a designs file")
+        if submitted is None:
+            return None, True
+        return store.import_json(submitted[1], submitted[0]), True
+    except ValueError as error:  # a DesignsError, or an UploadError for a file too large
         return _words(text)["import_failed"].format(error=error), False
 
 
