@@ -14,7 +14,7 @@ colour-blind-safe set, without its yellow, which does not show on a white page),
 past its seven colours a stroke dash, then a point shape (:func:`card_styles`), so up
 to ``7 x 4 x 6`` cards drawn at once never share a look and colour is never the only
 cue. Clicking a legend entry shows only that card (shift-click adds more) and fades the
-others; clicking a line or dragging a box selects cards the way the app's table reads.
+others; that, a click on a line and a dragged box select the cards the app's table keeps.
 
 The chart does not depend on the current level, so moving the level slider never
 redraws it (which keeps it fast and keeps a selection made in it). The app draws the
@@ -136,11 +136,10 @@ METRICS = ("Power", "Toughness")
 
 CARD_SELECTION = "card"
 """Name of the click selection (by card name) in the chart spec."""
-BRUSH_SELECTION = "brush"
-"""Name of the drag selection (a level x P/T rectangle) in the chart spec."""
-
 LEGEND_SELECTION = "legend"
 """Name of the legend-bound selection (by card name) in the chart spec."""
+BRUSH_SELECTION = "brush"
+"""Name of the drag selection (a level x P/T rectangle) in the chart spec."""
 
 RULE_COLOUR = "#6b6b6b"
 """Colour of the current-level rule: a grey no card line is drawn in."""
@@ -253,13 +252,13 @@ def selected_cards(grid: PoolGrid, zone: Zone | str, names: Iterable[str],
     """The cards a selection in :func:`progression_chart` picks, or None when nothing is.
 
     ``selections`` is what marimo's chart reports (``chart.selections``): a click on a
-    line (:data:`CARD_SELECTION`, by name), one in the legend (:data:`LEGEND_SELECTION`)
-    and a drag (:data:`BRUSH_SELECTION`, a range of
-    counts and of one panel's value, named by ``text``'s ``chart.Power`` or
-    ``chart.Toughness``). A card is in a drag when some whole count in its range, on the
-    axis, gives it a value in the value range: a test of its segments, so its cost is the
-    bands, not the counts. A card must be in each selection made (what the chart leaves
-    unfaded). Names come in pool order.
+    line (:data:`CARD_SELECTION`, by name), one on a legend entry
+    (:data:`LEGEND_SELECTION`) and a drag
+    (:data:`BRUSH_SELECTION`, a range of counts and of one panel's value, named by
+    ``text``'s ``chart.Power`` or ``chart.Toughness``). A card is in a drag when some
+    whole count in its range, on the axis, gives it a value in the value range: a test
+    of its segments, so its cost is the bands, not the counts. A card must be in each
+    selection made (what the chart leaves unfaded). Names come in pool order.
     """
     words = chart_words(text)
     if not isinstance(selections, Mapping):
@@ -361,15 +360,16 @@ def progression_chart(
     """Power and toughness step lines per card, side by side, over ``levels``.
 
     ``frame`` is :func:`chart_frame`'s output; each card has its own look
-    (:func:`card_styles`), shown in one legend below the panels. Clicking a line or
-    point selects its card (shift-click adds more); dragging a rectangle (a brush)
-    selects the points in it; clicking a legend entry shows only that card (shift-click
-    adds more); double-click clears. The three selections are named
-    (:data:`CARD_SELECTION`, :data:`BRUSH_SELECTION`, :data:`LEGEND_SELECTION`), work in
-    both panels and fade what they leave out. ``level`` draws the current-level rule
-    inside the chart too (the app draws it as an overlay instead). ``text`` overrides
-    :data:`WORDS`: the panels' columns are renamed to its ``chart.Power`` and
-    ``chart.Toughness``, which the panels' y axes and a brush selection then carry.
+    (:func:`card_styles`), shown in one legend below the panels. Clicking a line or a
+    point selects its card, a click on a legend entry shows only that card (shift-click
+    adds one or takes it out); dragging a rectangle (a brush) selects the points in it;
+    double-click clears a line's, a click off the marks the legend's. The three
+    selections are named (:data:`CARD_SELECTION`, :data:`LEGEND_SELECTION`,
+    :data:`BRUSH_SELECTION`), work in both panels and fade what they leave out.
+    ``level`` draws the current-level rule inside the chart too (the app draws it as an
+    overlay instead). ``text`` overrides :data:`WORDS`: the panels' columns are renamed
+    to its ``chart.Power`` and ``chart.Toughness``, which the panels' y axes and a brush
+    selection then carry.
     """
     words = chart_words(text)
     metrics = [words[f"chart.{metric}"] for metric in METRICS]
@@ -384,6 +384,7 @@ def progression_chart(
     data["point_shape"] = [styles[name].shape for name in frame["name"]]
     card = alt.selection_point(name=CARD_SELECTION, fields=["name"], on="click",
                                clear="dblclick")
+    # its own selection: the app's Vega-Lite leaves a legend binding dead on one with `on`
     legend = alt.selection_point(name=LEGEND_SELECTION, fields=["name"], bind="legend")
     brush = alt.selection_interval(name=BRUSH_SELECTION, encodings=["x", "y"])
     x_scale = alt.Scale(domain=[levels.start, levels.stop - 1], nice=False, zero=False)
@@ -411,7 +412,7 @@ def progression_chart(
     # (there is a point only where a segment starts)
     layers: list[alt.Chart] = [
         base.mark_line(interpolate="step-after", strokeWidth=2).encode(
-            strokeDash=alt.StrokeDash("name:N", scale=dash, title=title, legend=_LEGEND),
+            strokeDash=alt.StrokeDash("name:N", scale=dash, legend=None),
             opacity=alt.when(card & legend).then(alt.value(0.9)).otherwise(faded),
         ).add_params(card, legend, brush),
         # the points take their look as it is (no scale), so the one legend shows the
@@ -436,7 +437,8 @@ def progression_chart(
     )
 
 
-_LEGEND = alt.Legend(orient="bottom", columns=4, symbolType="stroke", symbolStrokeWidth=2,
-                     symbolSize=360, labelLimit=170, columnPadding=12,
-                     titleLimit=600)
-"""One legend below both panels (names take room; the panels keep their places)."""
+_LEGEND = alt.Legend(orient="bottom", columns=4, symbolType="stroke", symbolStrokeWidth=3,
+                     symbolSize=360, labelLimit=170, columnPadding=12, titleLimit=600)
+"""One legend below both panels (names take room; the panels keep their places), by
+colour: the dash scale has no legend of its own, as the app's Vega-Lite draws it as a
+second, grey legend beside the first instead of merging them."""

@@ -217,14 +217,25 @@ def test_the_legend_is_bound_to_a_selection_that_fades_the_others(grid):
     frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
     spec = progression_chart(frame, grid.levels).to_dict()
     params = {param["name"]: param for param in spec["params"]}
+    assert set(params) == {CARD_SELECTION, LEGEND_SELECTION, BRUSH_SELECTION}
     legend = params[LEGEND_SELECTION]
     assert legend["bind"] == "legend"
-    assert legend["select"]["type"] == "point" and legend["select"]["fields"] == ["name"]
+    assert legend["select"] == {"type": "point", "fields": ["name"]}
     assert len(legend["views"]) == len(METRICS)
     line, points, _ = spec["spec"]["layer"]
     for layer in (line, points):
         assert LEGEND_SELECTION in str(layer["encoding"]["opacity"]["condition"])
-    assert line["encoding"]["strokeDash"]["legend"]["symbolType"] == "stroke"
+    assert line["encoding"]["strokeDash"]["legend"] is None  # one legend, by colour
+    assert line["encoding"]["color"]["legend"]["symbolType"] == "stroke"
+
+
+def test_a_legend_click_picks_its_cards_and_with_a_line_click_keeps_both(grid):
+    """What the chart leaves unfaded is what the table keeps: each selection made."""
+    legend = {LEGEND_SELECTION: {"name": ["Hexdrinker", "Echo Mage"]}}
+    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, legend) == [
+        name for name in grid.names if name in {"Hexdrinker", "Echo Mage"}]
+    both = legend | {CARD_SELECTION: {"name": ["Echo Mage", "Student of Warfare"]}}
+    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, both) == ["Echo Mage"]
 
 
 def test_the_legend_vega_draws_is_interactive(grid):
@@ -248,15 +259,6 @@ def test_cards_can_be_clicked_or_brushed_in_both_panels(grid):
                               "clear": "dblclick"}
     assert brush["select"] == {"type": "interval", "encodings": ["x", "y"]}
     assert len(card["views"]) == len(brush["views"]) == len(METRICS)
-
-
-def test_a_legend_click_picks_its_cards_and_with_a_line_click_keeps_both(grid):
-    """What the chart leaves unfaded is what the table keeps: each selection made."""
-    legend = {LEGEND_SELECTION: {"name": ["Hexdrinker", "Echo Mage"]}}
-    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, legend) == [
-        name for name in grid.names if name in {"Hexdrinker", "Echo Mage"}]
-    both = legend | {CARD_SELECTION: {"name": ["Echo Mage", "Student of Warfare"]}}
-    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, both) == ["Echo Mage"]
 
 
 def _brute_force(pool, zone, levels, counts, values, metric="power"):

@@ -17,6 +17,7 @@ import pytest
 from leveler import LevelerCard, Zone, characteristics
 from leveler import export as export_module
 from leveler.balance import investment, turns_to_band
+from leveler.charts import WORDS
 from leveler.cli import main
 from leveler.export import PNG_SIGNATURE, chart_spec
 
@@ -66,6 +67,21 @@ def test_progression_at_a_zone_for_one_card_as_svg(
     rows = chart_rows(written[0][0])
     assert set(rows["name"]) == {"Student of Warfare"}
     assert set(rows["Power"]) == {pool["Student of Warfare"].power}
+
+
+def test_the_progression_svg_names_every_card_in_its_legend_in_its_own_look(
+        tmp_path: Path, written: list[tuple[Any, str]], pool: dict[str, LevelerCard]) -> None:
+    """The command's chart is the readable one (issue 13): one legend entry per card, in
+    English (the library's own words), each card its own colour and dash."""
+    out = tmp_path / "out.svg"
+    assert main(["chart", "--svg", str(out)]) == 0
+    texts = {element.text for element in ET.fromstring(out.read_text("utf-8")).iter(
+        "{http://www.w3.org/2000/svg}text")}
+    assert set(pool) <= texts and WORDS["chart.legend"] in texts
+    line = chart_spec(written[0][0])["spec"]["layer"][0]["encoding"]
+    looks = list(zip(line["color"]["scale"]["range"],
+                     map(tuple, line["strokeDash"]["scale"]["range"]), strict=True))
+    assert line["color"]["scale"]["domain"] == list(pool) and len(set(looks)) == len(pool)
 
 
 @pytest.mark.parametrize("kind", ["investment", "turns", "curve"])

@@ -1,0 +1,124 @@
+"""The pool chart in a real browser (issue 13): the legend filters, a click still narrows.
+
+Where a legend entry is drawn is read from Vega itself (vl-convert's SVG of the same
+spec), where a card's point is from :class:`leveler.charts.ChartGeometry` (checked
+against Vega in tests/test_charts.py); every expected table is the library's.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from leveler import LevelerCard, Zone, load_pool
+from leveler.charts import GEOMETRY, chart_frame, progression_chart
+from leveler.pool_grid import level_range, pool_grid
+from tests.e2e.test_app_browser import (
+    canvas_digest,
+    chart_canvas,
+    expect_level_rule,
+    expect_rows,
+    library_rows,
+    lonely_point,
+    move_slider,
+    open_app,
+    top_value_of,
+)
+
+pytestmark = pytest.mark.browser
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def pool() -> dict[str, LevelerCard]:
+    return load_pool()
+
+
+def legend_label_at(pool: dict[str, LevelerCard], name: str) -> tuple[float, float]:
+    """Where Vega draws ``name``'s legend label (its start, a little above its baseline),
+    from the chart's top-left corner, for the app's English pool chart."""
+    vl_convert = pytest.importorskip("vl_convert")
+    grid = pool_grid(pool)
+    spec = progression_chart(chart_frame(grid, Zone.BATTLEFIELD, grid.names), grid.levels)
+    found: list[tuple[float, float]] = []
+
+    def walk(element: ET.Element, x: float, y: float) -> None:
+        move = re.match(r"translate\(([-\d.]+),([-\d.]+)\)", element.get("transform", ""))
+        if move:
+            x, y = x + float(move.group(1)), y + float(move.group(2))
+        if element.tag == f"{SVG}text" and element.text == name:
+            found.append((x, y))
+        for child in element:
+            walk(child, x, y)
+
+    walk(ET.fromstring(vl_convert.vegalite_to_svg(spec.to_dict())), 0.0, 0.0)
+    assert len(found) == 1, found  # the legend names each card once
+    x, y = found[0]
+    return x + 12, y - 4
+
+
+def wait_for_redraw(page: Page, before: str) -> bool:
+    for _ in range(50):
+        if canvas_digest(page) != before:
+            return True
+        page.wait_for_timeout(200)
+    return False
+
+
+def test_a_legend_click_fades_the_others_and_narrows_the_table_as_a_line_click_does(
+        page: Page, app_url: str, pool: dict[str, LevelerCard]) -> None:
+    levels = level_range(pool)
+    first = next(iter(pool))  # in column one of the legend: its place needs no text width
+    label = legend_label_at(pool, first)
+    open_app(page, app_url)
+    page.wait_for_timeout(500)  # let the chart settle before its picture is taken
+    before = canvas_digest(page)
+    canvas = chart_canvas(page).bounding_box()
+    assert canvas is not None
+
+    page.mouse.click(canvas["x"] + label[0], canvas["y"] + label[1])
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [first]))
+    expect(page.locator("table.lv-table caption")).to_contain_text("only the 1 selected")
+    assert wait_for_redraw(page, before), "a legend click did not change the chart"
+
+    # a shift-click on the same entry takes it out again: every card is back
+    page.keyboard.down("Shift")
+    page.mouse.click(canvas["x"] + label[0], canvas["y"] + label[1])
+    page.keyboard.up("Shift")
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD))
+
+    # on a fresh page, a click on a card's line narrows the table as before
+    open_app(page, app_url)
+    canvas = chart_canvas(page).bounding_box()
+    assert canvas is not None
+    name, level, value = lonely_point(pool, levels)
+    page.mouse.click(canvas["x"] + GEOMETRY.x(0, level, levels),
+                     canvas["y"] + GEOMETRY.y(value, top_value_of(pool, levels)))
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [name]))
+
+def test_the_slider_moves_the_level_rule_without_re_embedding_the_chart(
+        page: Page, app_url: str, pool: dict[str, LevelerCard]) -> None:
+    """The chart's element and canvas stay the same ones while the rule moves (the chart
+    does not depend on the level); the legend's filter survives the move."""
+    levels = level_range(pool)
+    first = next(iter(pool))
+    label = legend_label_at(pool, first)
+    open_app(page, app_url)
+    canvas = chart_canvas(page).bounding_box()
+    assert canvas is not None
+    page.mouse.click(canvas["x"] + label[0], canvas["y"] + label[1])
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [first]))
+    page.evaluate("""() => {
+        const vega = document.querySelector('.lv-chart marimo-vega');
+        vega.__kept = true; vega.shadowRoot.querySelector('canvas').__kept = true; }""")
+    move_slider(page, 4)
+    expect_level_rule(page, 4, levels)
+    expect_rows(page, library_rows(pool, 4, Zone.BATTLEFIELD, [first]))
+    kept = page.evaluate("""() => {
+        const vega = document.querySelector('.lv-chart marimo-vega');
+        return [!!vega.__kept, !!vega.shadowRoot.querySelector('canvas').__kept]; }""")
+    assert kept == [True, True]
