@@ -168,7 +168,7 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
                    if edition.value == "fr-2011" else ""]),
         mo.vstack([mo.Html(card_tab.characteristics_html(ui_text, level.value, zone.value,
                                                          now)),
-                   mo.Html(ui_text["why"]), edition,
+                   mo.Html(card_tab.why_html(ui_text)), edition,
                    mo.Html(card_tab.rule_quote_html(ui_text, now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
     mo.vstack([mo.Html(chart_view.chart_with_rule_html(chart.text, level.value, grid.levels,

@@ -4,6 +4,7 @@ placeholders in every file, looked up by key; a third language is one more file.
 from __future__ import annotations
 
 import html
+import re
 import shutil
 import string
 from dataclasses import replace
@@ -46,6 +47,22 @@ def test_every_label_is_filled_in():
         blank = [key for key, value in found.items()
                  if not value.strip() and not key.startswith("number.")]
         assert blank == [], language
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
+def test_no_word_is_markup(path: Path):
+    """The views escape every word and add the markup themselves (markdown stays markdown)."""
+    found = words.load_words(path.parent)[path.stem]
+    assert [key for key, value in found.items() if re.search(r"<[A-Za-z/!]", value)] == []
+
+
+def test_the_why_line_and_the_now_heading_escape_their_words(pool):
+    hostile = {**EN, "why_label": "<b>", "why": "<i>x</i>", "now_with": "<u>{counters}</u>{zone}"}
+    assert card_tab.why_html(hostile) == "<p><strong>&lt;b&gt;</strong> &lt;i&gt;x&lt;/i&gt;</p>"
+    now = characteristics(pool["Student of Warfare"], 1, Zone.EXILE)  # 711.6
+    page = card_tab.characteristics_html(hostile, 1, Zone.EXILE, now)
+    assert page.startswith('<div class="lv-now"><div>&lt;u&gt;<strong>1 level counter</strong>'
+                           "&lt;/u&gt;<strong>in exile</strong></div>")
 
 
 def test_french_is_french_where_the_words_differ():

@@ -18,7 +18,8 @@ from leveler.languages import find_language
 from leveler.model import Characteristics, LevelBand, LevelerCard, Zone
 from leveler.text import level_up_line
 
-__all__ = ["card_html", "characteristics_html", "rule_quote_html", "translation_html"]
+__all__ = ["card_html", "characteristics_html", "rule_quote_html", "translation_html",
+           "why_html"]
 
 
 def _stripe(text: Mapping[str, str], level: str, lines: Iterable[str], pt: str, *,
@@ -58,14 +59,21 @@ def characteristics_html(text: Mapping[str, str], level: int, zone: Zone | str,
     """What :func:`leveler.characteristics` says the card is now: P/T, band, abilities."""
     band = now.band.label if now.band is not None else text["no_band"]
     abilities = "".join(f"<li>{html.escape(ability)}</li>" for ability in now.abilities)
-    heading = text["now_with"].format(counters=html.escape(counters_text(text, level)),
-                                      zone=html.escape(where_text(text, zone)))
+    heading = html.escape(text["now_with"]).format(
+        counters=f"<strong>{html.escape(counters_text(text, level))}</strong>",
+        zone=f"<strong>{html.escape(where_text(text, zone))}</strong>")
     return (f'<div class="lv-now"><div>{heading}</div>'
             f'<div class="lv-now-pt">{now.power}/{now.toughness}</div>'
             f'<div>{html.escape(text["now_band"])} <strong class="lv-now-band">'
             f"{html.escape(band)}</strong></div>"
             f'<div class="lv-now-label">{html.escape(text["now_abilities"])}</div>'
             f'<ul class="lv-now-abilities">{abilities}</ul></div>')
+
+
+def why_html(text: Mapping[str, str]) -> str:
+    """The line over the quoted rule: the words ``why_label`` and ``why``, escaped."""
+    return (f"<p><strong>{html.escape(text['why_label'])}</strong> "
+            f"{html.escape(text['why'])}</p>")
 
 
 def rule_quote_html(text: Mapping[str, str], rule: str, edition: str) -> str:
