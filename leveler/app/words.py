@@ -6,9 +6,10 @@ phrase the views look up by key: labels, zone names (``zone.*``, ``where.*``), p
 forms (``<key>.one``/``<key>.other``, :mod:`leveler.app.plural`) and how numbers are written
 (``number.thousands``, ``number.decimal``). Every file has the same keys and the same
 ``{placeholders}`` as ``en.toml`` (``tests/test_labels.py``), so adding a language is
-adding one file. The French words follow the French Comprehensive Rules of 2011 (rule
-710): *marqueur « niveau »*, *symbole de niveau*, *cartouche force/endurance*,
-*montée de niveau*.
+adding one file. A value is plain text (markdown where the notebook shows it as markdown),
+never HTML: the views escape every word and add their own markup. The French words
+follow the French Comprehensive Rules of 2011 (rule 710): *marqueur « niveau »*,
+*symbole de niveau*, *cartouche force/endurance*, *montée de niveau*.
 """
 
 from __future__ import annotations
