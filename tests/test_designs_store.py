@@ -177,8 +177,8 @@ def test_export_and_import_round_trip_in_the_json_designs_format(
         "Level up")  # a designs file is a pool file
     other = open_store(tmp_path / "other.sqlite")
     note = other.import_json(exported, "shared.json")
-    assert "2 design(s) added" in note and other.snapshot().records == (KNIGHT, BROKEN)
-    assert "0 design(s) added, 0 revised" in other.import_json(exported, "shared.json")
+    assert "2 designs added" in note and other.snapshot().records == (KNIGHT, BROKEN)
+    assert "0 designs added, 0 revised" in other.import_json(exported, "shared.json")
 
 
 @pytest.mark.parametrize(("data", "why"), [
@@ -201,7 +201,7 @@ def test_an_old_designs_json_is_imported_once_losslessly_and_kept(
     assert default_store_path() == tmp_path / "designs.sqlite"
     store = open_store()
     assert "designs.json imported into designs.sqlite" in store.message
-    assert "3 design(s) added, 1 revised" in store.message and "kept as it was" in store.message
+    assert "3 designs added, 1 revised" in store.message and "kept as it was" in store.message
     assert str(tmp_path) not in store.message  # no server path for the page
     shown = store.snapshot()
     assert shown.records == ({**KNIGHT, "power": "4", "artist": "kept too"}, BROKEN,

@@ -84,6 +84,11 @@ CREATE TABLE IF NOT EXISTS imports (source TEXT PRIMARY KEY, imported_at REAL NO
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
+def _designs(count: int) -> str:
+    """``1 design``, ``2 designs``: a count as English says it."""
+    return f"{count} design" if count == 1 else f"{count} designs"
+
+
 def default_store_path() -> Path:
     """``$LEVELER_DESIGNS`` (a ``.json`` there means the store beside it, same stem), else
     ``~/.local/share/leveler/designs.sqlite``."""
@@ -378,7 +383,7 @@ class DesignsStore:
                     added += 1
                 elif design.revision != before[0]:
                     revised += 1
-            note = (f"{source} imported into {self.location}: {added} design(s) added, "
+            note = (f"{source} imported into {self.location}: {_designs(added)} added, "
                     f"{revised} revised (earlier revisions kept)")
             if left_out:
                 note += f"; left out: {', '.join(left_out)}"

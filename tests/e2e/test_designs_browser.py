@@ -279,7 +279,7 @@ def test_a_designs_file_is_imported_from_the_page_and_a_nested_one_refused(
     assert designs_now(store_path) == before
     upload.set_input_files(str(shared))
     ok.click()
-    saved(page, "shared.json imported into designs.sqlite: 1 design(s) added")
+    saved(page, "shared.json imported into designs.sqlite: 1 design added")
     expect(page.locator('.lv-designs-file li[data-design="Imported Knight"]')).to_be_visible(
         timeout=TIMEOUT)
     assert designs_now(store_path)["Imported Knight"]["name"] == "Imported Knight"
