@@ -18,7 +18,8 @@ import pandas as pd
 from leveler.model import LevelerCard, Zone
 from leveler.pool import cards_frame, segments
 
-__all__ = ["LEVELS_PAST_TOP", "NO_BAND", "SORT_OPTIONS", "TABLE_COLUMNS", "PoolGrid",
+__all__ = ["LEVELS_PAST_TOP", "NO_BAND", "PRINTED_SOURCE", "SORT_OPTIONS", "SOURCE_COLUMN",
+           "TABLE_COLUMNS", "PoolGrid",
            "colour_name", "default_card", "filter_names", "filter_options", "level_range",
            "narrow", "pool_grid", "pool_table"]
 
@@ -30,6 +31,13 @@ NO_BAND = "(none)"
 
 TABLE_COLUMNS = ("Name", "Mana cost", "Band", "Power", "Toughness", "Abilities", "Rule")
 """Columns of the pool table, in display order."""
+
+SOURCE_COLUMN = "Source"
+"""The pool table's column after ``Name`` saying where a card comes from (``printed``,
+``design``, ``draft``); there only when the grid holds a card that is not printed."""
+
+PRINTED_SOURCE = "printed"
+"""The source of a printed card (:data:`leveler.bench.SOURCE_PRINTED`)."""
 
 SORT_OPTIONS = ("Name", "Mana value", "Power", "Toughness", "Rule")
 """What the pool table can be sorted by (ties go by name)."""
@@ -82,6 +90,12 @@ class PoolGrid:
         """Card names in pool order."""
         return list(self.cards["name"])
 
+    @property
+    def mixed(self) -> bool:
+        """Whether a card of the grid is not printed (a design or a draft): then the pool
+        table has a :data:`SOURCE_COLUMN`."""
+        return bool((self.cards["source"] != PRINTED_SOURCE).any())
+
     def positions(self, level: int, zone: Zone | str) -> np.ndarray:
         """Positions of the rows holding ``level`` counters in ``zone``, card by card:
         one comparison over the zone's segments."""
@@ -90,18 +104,26 @@ class PoolGrid:
         return held
 
 
-def pool_grid(pool: Mapping[str, LevelerCard]) -> PoolGrid:
-    """The pool's segments with display facts, for the app to select from (no row per level)."""
+def pool_grid(pool: Mapping[str, LevelerCard],
+              sources: Mapping[str, str] | None = None) -> PoolGrid:
+    """The pool's segments with display facts, for the app to select from (no row per level).
+
+    ``sources`` gives a card's ``source`` (``printed``, ``design``, ``draft``: see
+    :mod:`leveler.working_pool`); a card it does not name is :data:`PRINTED_SOURCE`.
+    """
     levels = level_range(pool)
     cards = cards_frame(pool)
     cards["colour"] = [colour_name(code) for code in cards["colors"]]
+    found = sources or {}
+    cards["source"] = [found.get(str(name), PRINTED_SOURCE) for name in cards["name"]]
     frame = segments(pool, tuple(Zone))
     facts = cards.set_index("name")
     names = frame["name"].astype(str)
-    for column in ("mana_cost", "mana_value", "colour"):
+    for column in ("mana_cost", "mana_value", "colour", "source"):
         frame[column] = names.map(facts[column]).to_numpy()
     rows = pd.DataFrame({
         "Name": names,
+        SOURCE_COLUMN: frame["source"].astype(str),
         "Mana cost": frame["mana_cost"],
         "Band": frame["band"].astype(str).where(frame["band"].notna(), NO_BAND),
         "Power": frame["power"],
@@ -179,7 +201,8 @@ def pool_table(
 ) -> pd.DataFrame:
     """The cards ``names`` at ``level`` counters in ``zone``, one row per card.
 
-    Columns are :data:`TABLE_COLUMNS`; the values are the grid's (the library's), with
+    Columns are :data:`TABLE_COLUMNS` (and :data:`SOURCE_COLUMN` after ``Name`` when the
+    grid holds a design, :attr:`PoolGrid.mixed`); the values are the grid's (the library's), with
     :data:`NO_BAND` where no band applies and abilities one per line. Rows are sorted
     by ``sort_by`` (one of :data:`SORT_OPTIONS`), ties by name.
     """
@@ -194,7 +217,8 @@ def pool_table(
         [sort_by, "Name"] if sort_by != "Name" else ["Name"],
         ascending=[not descending, True] if sort_by != "Name" else [not descending],
         kind="stable")
-    return rows.drop(columns="Mana value").reset_index(drop=True)
+    dropped = ["Mana value"] if grid.mixed else ["Mana value", SOURCE_COLUMN]
+    return rows.drop(columns=dropped).reset_index(drop=True)
 
 
 def narrow(table: pd.DataFrame, names: Sequence[str] | None) -> pd.DataFrame:

@@ -26,6 +26,7 @@ from leveler.pool_grid import (
     LEVELS_PAST_TOP,
     NO_BAND,
     SORT_OPTIONS,
+    SOURCE_COLUMN,
     TABLE_COLUMNS,
     PoolGrid,
     colour_name,
@@ -154,6 +155,9 @@ def table_html(text: Mapping[str, str], table: pd.DataFrame, caption: str, level
     head = "".join(f'<th scope="col"{numeric if column in _NUMERIC else ""}>'
                    f"{html.escape(text.get(f'col.{column}', str(column)))}</th>"
                    for column in table.columns)
+    if SOURCE_COLUMN in table.columns:  # a design's row says so, in the words' source.*
+        table = table.assign(**{SOURCE_COLUMN: [text.get(f"source.{value}", str(value))
+                                                for value in table[SOURCE_COLUMN]]})
     body = "".join(
         "<tr>" + "".join(_cell(column, value, text["no_band"])
                          for column, value in zip(table.columns, row, strict=True)) + "</tr>"
