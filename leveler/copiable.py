@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from leveler.grants import split_type_line
 from leveler.model import LevelerCard
 from leveler.situation import AddTypes, CopyOf, SetTypes, Situation
-from leveler.trace import RULING, Trace, order_key, pt, source, ts
+from leveler.trace import RULING, Listing, Param, Phrase, Trace, order_key, pt, source, ts
 
 __all__ = ["Copiable", "covered", "layer_1", "layer_4"]
 
@@ -68,21 +68,17 @@ def layer_1(situation: Situation, trace: Trace) -> Copiable:
         assert isinstance(situation.card, LevelerCard)
         card = situation.card
         band_ts = own_ts
-        trace.add("1", f"{situation.name} as printed: {pt(card.power, card.toughness)} in "
-                  f"its uppermost box, {card.level_up_ability}, "
-                  f"{', '.join(b.label for b in card.bands)}", "613.1")
+        trace.add("1", "as_printed", "613.1", name=situation.name,
+                  pt=pt(card.power, card.toughness), level_up=card.level_up_ability,
+                  bands=Listing(tuple(b.label for b in card.bands), "comma"))
         extra: tuple[str, ...] = ()
         types, subtypes = split_type_line(card.type_line)
     elif copy.face_down:
         if situation.face_down:
-            trace.add("1a", "a copy of a face-down object: it copies the face-down values",
-                      "707.2")
+            trace.add("1a", "copy_of_face_down_object", "707.2")
         else:
-            trace.add("1a", f"{situation.name} is a copy of a face-down permanent (a "
-                      f"{copy.card.name}): it copies the face-down values, a 2/2 creature "
-                      "with no name, no subtypes, no abilities and no mana cost, not the "
-                      f"card; it is face up, and nothing can turn it face up as a "
-                      f"{copy.card.name}", "707.2, 708.2a")
+            trace.add("1a", "copy_of_face_down", "707.2, 708.2a", name=situation.name,
+                      original=copy.card.name)
         copiable = _face_down_values(own_ts)
         if copy.has_exceptions:  # Quicksilver Gargantuan, Phantasmal Image: still apply
             copiable = Copiable(
@@ -90,58 +86,54 @@ def layer_1(situation: Situation, trace: Trace) -> Copiable:
                 subtypes=copy.add_subtypes, added_abilities=copy.add_abilities,
                 face_pt=(2 if copy.power is None else copy.power,
                          2 if copy.toughness is None else copy.toughness))
-            trace.add("1a", "its copy effect's exceptions still apply on top of the face-down "
-                      f"values: {_exceptions(copy)}", "707.9a, 707.9b")
+            trace.add("1a", "copy_exceptions_face_down", "707.9a, 707.9b",
+                      exceptions=_exceptions(copy))
         return copiable if not situation.face_down else _layer_1b(situation, copiable, trace)
     else:
         card = copy.card
         copy_ts = own_ts if copy.timestamp is None else copy.timestamp
         band_ts = max(own_ts, copy_ts)
-        trace.add("1a", f"{situation.name} is a copy of {card.name}: it copies the printed text, "
-                  f"both level symbols and {card.level_up_ability}, not the original's "
-                  f"counters or other effects", f"707.2, {RULING} #4")
+        trace.add("1a", "copy_of", f"707.2, {RULING} #4", name=situation.name,
+                  original=card.name, level_up=card.level_up_ability)
         extra = ("707.2",)
         types, subtypes = split_type_line(card.type_line)
         if copy.power is not None or copy.toughness is not None:
             power = card.power if copy.power is None else copy.power
             toughness = card.toughness if copy.toughness is None else copy.toughness
             card = replace(card, power=power, toughness=toughness)
-            trace.add("1a", f"except it's {pt(power, toughness)}: that replaces the uppermost "
-                      "P/T box in its copiable values, so below N1 it is "
-                      f"{pt(power, toughness)} (derived: a literal reading of 711.5 could argue "
-                      "for the printed box)", "707.9b")
+            trace.add("1a", "copy_except_pt", "707.9b", pt=pt(power, toughness))
             extra += ("707.9b",)
         if copy.add_types or copy.add_subtypes:
             types = (*types, *(t for t in copy.add_types if t not in types))
             subtypes = (*subtypes, *(t for t in copy.add_subtypes if t not in subtypes))
-            what = ", ".join((*copy.add_types, *copy.add_subtypes))
-            trace.add("1a", f"except it's also {what} in addition to its other types: part of "
-                      "its copiable values", "707.9b")
+            trace.add("1a", "copy_except_types", "707.9b",
+                      types=Listing((*copy.add_types, *copy.add_subtypes), "comma"))
         if copy.add_abilities:
             added = copy.add_abilities
-            trace.add("1a", f"except it has {'; '.join(added)}: part of its copiable values, "
-                      "so a copy of it has it too", "707.9a")
+            trace.add("1a", "copy_except_abilities", "707.9a",
+                      abilities=Listing(added, "semicolon"))
         if copy_ts > own_ts:
-            trace.add("1a", f"its level symbols take the copy effect's timestamp "
-                      f"{ts(copy_ts)}, later than its own {ts(own_ts)}", "613.7a")
+            trace.add("1a", "copy_timestamp_later", "613.7a", copy=ts(copy_ts), own=ts(own_ts))
     copiable = Copiable(card, band_ts, extra, types, subtypes, added)
     return _layer_1b(situation, copiable, trace) if situation.face_down else copiable
 
 
-def _exceptions(copy: CopyOf) -> str:
-    parts = []
+def _exceptions(copy: CopyOf) -> Listing:
+    """A copy effect's exceptions (707.9a, 707.9b), as words by key."""
+    parts: list[Param] = []
     if copy.power is not None or copy.toughness is not None:
-        parts.append(f"P/T {'2' if copy.power is None else copy.power}/"
-                     f"{'2' if copy.toughness is None else copy.toughness}")
+        power = 2 if copy.power is None else copy.power
+        toughness = 2 if copy.toughness is None else copy.toughness
+        parts.append(Phrase("exception_pt", (("pt", pt(power, toughness)),)))
     if copy.add_types or copy.add_subtypes:
-        parts.append(f"also {' '.join((*copy.add_types, *copy.add_subtypes))}")
+        parts.append(Phrase("exception_types",
+                            (("types", " ".join((*copy.add_types, *copy.add_subtypes))),)))
     parts += copy.add_abilities
-    return "; ".join(parts)
+    return Listing(tuple(parts), "semicolon")
 
 
 def _layer_1b(situation: Situation, copiable: Copiable, trace: Trace) -> Copiable:
-    trace.add("1b", "face down: a 2/2 creature with no name, no text, no abilities; the "
-              "level symbols and level up are gone (its counters stay)", "708.2a")
+    trace.add("1b", "face_down", "708.2a")
     return _face_down_values(copiable.band_timestamp)
 
 
@@ -156,24 +148,22 @@ def layer_4(situation: Situation, copiable: Copiable,
                      for i, e in enumerate(situation.effects)
                      if isinstance(e, SetTypes | AddTypes))
     for (timestamp, _, _), effect in changes:
-        who = f"{source(effect, 'an effect')} (timestamp {ts(timestamp)})"
+        who = source(effect)
         if isinstance(effect, SetTypes):
             types = effect.card_types
             if effect.subtypes is not None:
                 subtypes = effect.subtypes
             elif "Creature" not in types and "Kindred" not in types:
                 subtypes = ()  # creature types need a creature or kindred card type (205.3d)
-            trace.add("4", f"{who}: it becomes {' '.join((*types, *subtypes)) or 'no type'}; "
-                      "its other types are gone", "613.1d, 205.1a")
+            trace.add("4", "types_set", "613.1d, 205.1a", who=who, timestamp=ts(timestamp),
+                      types=" ".join((*types, *subtypes)) or Phrase("no_type"))
         else:
             types = (*types, *(t for t in effect.card_types if t not in types))
             subtypes = (*subtypes, *(t for t in effect.subtypes if t not in subtypes))
-            trace.add("4", f"{who}: it is also {' '.join((*effect.card_types, *effect.subtypes))}"
-                      " in addition to its other types", "613.1d, 205.1b")
+            trace.add("4", "types_added", "613.1d, 205.1b", who=who, timestamp=ts(timestamp),
+                      types=" ".join((*effect.card_types, *effect.subtypes)))
     if changes and "Creature" not in types:
-        trace.add("4", "it is not a creature now: it has no power or toughness (layer 7 does "
-                  "not apply), but its level symbols still give their abilities (derived: "
-                  "711.2a says 'this creature'; no ruling on a noncreature leveler)", "208.3")
+        trace.add("4", "not_a_creature_levels", "208.3")
     return types, subtypes
 
 
@@ -185,9 +175,8 @@ def covered(situation: Situation, types: tuple[str, ...], trace: Trace) -> Situa
     kept = []
     for effect in situation.effects:
         if effect.affects == "creatures" and not isinstance(effect, SetTypes | AddTypes):
-            trace.add("4", f"{source(effect, f'a {effect.type} effect')} covers creatures, and "
-                      "it is not one after layer 4: that effect does not apply to it",
-                      "613.6, 613.1d")
+            trace.add("4", "covers_creatures", "613.6, 613.1d",
+                      who=source(effect, Phrase("a_type_effect", (("type", effect.type),))))
         else:
             kept.append(effect)
     return replace(situation, effects=tuple(kept))

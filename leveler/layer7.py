@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from leveler.model import LevelBand
 from leveler.situation import ModifyPT, SetBasePT, Situation, SwitchPT
-from leveler.trace import RULING, Trace, order_key, plural, pt, signed, source, ts
+from leveler.trace import RULING, Count, Phrase, Trace, order_key, pt, signed, source, ts
 
 __all__ = ["layer_7b", "layer_7c", "layer_7d", "state_based"]
 
@@ -31,22 +31,22 @@ def layer_7b(situation: Situation, band: LevelBand | None, band_timestamp: float
     for (timestamp, _, _), what in setters:
         if isinstance(what, LevelBand):
             power, toughness = what.power, what.toughness
-            whose = ("the leveler's own" if timestamp == situation.timestamp
-                     else "the copy effect's")
-            trace.add("7b", f"{what.label} sets base P/T {pt(power, toughness)} (timestamp "
-                      f"{ts(timestamp)}, {whose}, not the last counter's)",
-                      f"{what.rule}, 613.4b, 613.7a, {RULING} #2")
+            whose = Phrase("own_timestamp" if timestamp == situation.timestamp
+                           else "copy_timestamp")
+            trace.add("7b", "band_sets", f"{what.rule}, 613.4b, 613.7a, {RULING} #2",
+                      band=what.label, pt=pt(power, toughness), timestamp=ts(timestamp),
+                      whose=whose)
             continue
         power = power if what.power is None else what.power
         toughness = toughness if what.toughness is None else what.toughness
         if what.power is None or what.toughness is None:
-            part = (f"base toughness {what.toughness}" if what.power is None
-                    else f"base power {what.power}")
-            trace.add("7b", f"{source(what, 'an effect')} sets only {part} (timestamp "
-                      f"{ts(timestamp)}) -> {pt(power, toughness)}", "613.4b, 208.4a, 613.7")
+            part = (Phrase("base_toughness", (("toughness", str(what.toughness)),))
+                    if what.power is None else Phrase("base_power", (("power", str(what.power)),)))
+            trace.add("7b", "sets_part", "613.4b, 208.4a, 613.7", who=source(what), part=part,
+                      timestamp=ts(timestamp), pt=pt(power, toughness))
         else:
-            trace.add("7b", f"{source(what, 'an effect')} sets base P/T {pt(power, toughness)} "
-                      f"(timestamp {ts(timestamp)})", "613.4b, 613.7")
+            trace.add("7b", "sets_base", "613.4b, 613.7", who=source(what),
+                      pt=pt(power, toughness), timestamp=ts(timestamp))
     return power, toughness
 
 
@@ -58,21 +58,20 @@ def layer_7c(situation: Situation, power: int, toughness: int, trace: Trace,
     """
     counters = situation.counters
     counter_rule = f"122.1a, 613.4c, {RULING} #3" if effects else "122.1a"
-    for count, sign, kind in ((counters.plus_one, 1, "+1/+1"), (counters.minus_one, -1, "-1/-1")):
+    for count, sign, kind in ((counters.plus_one, 1, "plus"), (counters.minus_one, -1, "minus")):
         if count:
             power, toughness = power + sign * count, toughness + sign * count
-            trace.add("7c", f"{plural(count, kind + ' counter')}: "
-                      f"{signed(sign * count, sign * count)} -> {pt(power, toughness)}",
-                      counter_rule)
+            trace.add("7c", "counters_modify", counter_rule, counters=Count(count, kind),
+                      change=signed(sign * count, sign * count), pt=pt(power, toughness))
     if effects:
         for effect in situation.effects:
             if isinstance(effect, ModifyPT):
                 power, toughness = power + effect.power, toughness + effect.toughness
-                when = "" if effect.timestamp is None else f" (timestamp {ts(effect.timestamp)})"
-                trace.add("7c", f"{source(effect, 'an effect')}{when}: "
-                          f"{signed(effect.power, effect.toughness)} -> "
-                          f"{pt(power, toughness)}, whenever it began",
-                          f"613.4c, {RULING} #3")
+                when = ("" if effect.timestamp is None else
+                        Phrase("when_timestamp", (("timestamp", ts(effect.timestamp)),)))
+                trace.add("7c", "modifies", f"613.4c, {RULING} #3", who=source(effect),
+                          when=when, change=signed(effect.power, effect.toughness),
+                          pt=pt(power, toughness))
     return power, toughness
 
 
@@ -83,8 +82,8 @@ def layer_7d(situation: Situation, power: int, toughness: int,
                       if isinstance(e, SwitchPT))
     for timestamp, _, effect in switches:
         power, toughness = toughness, power
-        trace.add("7d", f"{source(effect, 'an effect')} (timestamp {ts(timestamp)}) switches "
-                  f"power and toughness -> {pt(power, toughness)}", f"613.4d, {RULING} #3")
+        trace.add("7d", "switches", f"613.4d, {RULING} #3", who=source(effect),
+                  timestamp=ts(timestamp), pt=pt(power, toughness))
     return power, toughness
 
 
@@ -93,8 +92,6 @@ def state_based(situation: Situation, toughness: int | None, trace: Trace) -> No
     counters = situation.counters
     if counters.plus_one and counters.minus_one:
         pairs = min(counters.plus_one, counters.minus_one)
-        trace.add("sba", f"{pairs} +1/+1 and {pairs} -1/-1 counter pair(s) will be removed as a "
-                  "state-based action; P/T does not change", "704.5q")
+        trace.add("sba", "counter_pairs", "704.5q", pairs=pairs)
     if toughness is not None and toughness <= 0:
-        trace.add("sba", f"toughness {toughness}: it will be put into its owner's graveyard as "
-                  "a state-based action", "704.5f")
+        trace.add("sba", "dies", "704.5f", toughness=toughness)

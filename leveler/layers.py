@@ -47,11 +47,15 @@ from leveler.situation import (
 )
 from leveler.trace import (
     RULING,
+    Count,
+    Listing,
+    Param,
+    Phrase,
+    Place,
     Trace,
     TraceStep,
     entry_order_step,
     order_key,
-    plural,
     pt,
     source,
     ts,
@@ -124,8 +128,7 @@ def _candidate_band(copiable: Copiable, level: int, trace: Trace,
     """The band the level counters select (711.2a/b), or None below N1 (711.5)."""
     if copiable.card is None:
         if level:
-            trace.add("6", f"{plural(level, 'level counter')} but no level symbol: they do "
-                      "nothing", "708.2a")
+            trace.add("6", "no_symbol_face_down", "708.2a", counters=Count(level, "level"))
         return None, "708.2a"
     band = active_band(copiable.card, level)
     if band is not None:
@@ -133,20 +136,18 @@ def _candidate_band(copiable: Copiable, level: int, trace: Trace,
     why = below_or_gap(copiable.card, level)
     if not removed and why == ("711.5",):
         first = copiable.card.bands[0].min_level if copiable.card.bands else 0
-        trace.add("6", f"{plural(level, 'level counter')}, fewer than N1 = {first}: no level "
-                  "symbol applies", "711.5")
+        trace.add("6", "below_first_band", "711.5", counters=Count(level, "level"), first=first)
     elif not removed:
-        trace.add("6", f"{plural(level, 'level counter')}, in a gap between two bands of "
-                  "this design: no level symbol's range holds it, so no band applies and the "
-                  "printed values stay (derived from 711.2a and 613.1; no printed card has a gap)",
-                  "711.2a, 613.1")
+        trace.add("6", "in_a_gap", "711.2a, 613.1", counters=Count(level, "level"))
     return None, why[0]
 
 
-def _band_grants(band: LevelBand, level: int, level_up: str) -> str:
-    what = f"grants {', '.join(band.abilities)}" if band.abilities else "grants no ability"
-    return (f"{plural(level, 'level counter')}: {band.label} applies and {what}; "
-            f"{level_up} stays (a leveler's own grants overwrite nothing)")
+def _band_grants(band: LevelBand, level: int, level_up: str, trace: Trace) -> None:
+    """The band's abilities join the printed ones (711.2a/b, 711.4, ruling 1)."""
+    what = (Phrase("grants_abilities", (("abilities", Listing(band.abilities, "comma")),))
+            if band.abilities else Phrase("grants_nothing"))
+    trace.add("6", "band_grants", f"{band.rule}, 711.4, {RULING} #1",
+              counters=Count(level, "level"), band=band.label, grants=what, level_up=level_up)
 
 
 def _self_grants(abilities: list[str], band: LevelBand | None, types: tuple[str, ...],
@@ -156,26 +157,25 @@ def _self_grants(abilities: list[str], band: LevelBand | None, types: tuple[str,
     for ability in abilities:
         if ability.lower().startswith("other ") and " you control " in ability.lower():
             if " have " in ability.lower() or " has " in ability.lower():
-                trace.add("6", f"{ability!r} grants nothing to itself: 'other' leaves it out",
-                          "613.1f, 611.3a")
+                trace.add("6", "other_grants_nothing", "613.1f, 611.3a", ability=ability)
             continue
         grant = self_grant(ability)
         if grant is None:
             continue
         from_band = band is not None and ability in band.abilities
-        whose = f"{band.label}'s " if band is not None and from_band else ""
+        whose: Param = (Phrase("band_of", (("band", band.label),))
+                        if band is not None and from_band else "")
         rule = "613.1f, 611.3a"
         if band is not None and from_band:
             rule = f"{band.rule}, {rule}"
         if grant.applies_to(types, subtypes):
             granted.append(grant.ability)
-            trace.add("6", f"{whose}{ability!r}: it is one of the {grant.group} you control "
-                      f"({' '.join((*types, *subtypes))}), so it has {grant.ability} itself",
-                      rule)
+            trace.add("6", "self_grant", rule, whose=whose, ability=ability, group=grant.group,
+                      types=" ".join((*types, *subtypes)), granted=grant.ability)
         else:
-            trace.add("6", f"{whose}{ability!r}: it is not one of the {grant.group} "
-                      f"({' '.join((*types, *subtypes)) or 'no type'}), so it grants nothing "
-                      "to itself", rule)
+            trace.add("6", "no_self_grant", rule, whose=whose, ability=ability,
+                      group=grant.group,
+                      types=" ".join((*types, *subtypes)) or Phrase("no_type"))
     return granted
 
 
@@ -184,8 +184,7 @@ def _layer_6(situation: Situation, copiable: Copiable, types: tuple[str, ...],
              ) -> tuple[tuple[str, ...], LevelBand | None, tuple[str, ...]]:
     """Abilities: the band's and other effects in timestamp order (613.1f, 613.7, 613.8a)."""
     level = situation.counters.level
-    removers = [source(e, "an effect") for e in situation.effects
-                if isinstance(e, LoseAllAbilities)]
+    removers = [source(e) for e in situation.effects if isinstance(e, LoseAllAbilities)]
     band, band_rule = _candidate_band(copiable, level, trace, removed=bool(removers))
     band_applies = band is not None and not removers
     # (key, what): the object's own static first on ties (613.7n), or as chosen (613.7m)
@@ -210,25 +209,21 @@ def _layer_6(situation: Situation, copiable: Copiable, types: tuple[str, ...],
             if band_applies:
                 assert copiable.card is not None
                 printed += what.abilities
-                trace.add("6", _band_grants(what, level, copiable.card.level_up_ability),
-                          f"{what.rule}, 711.4, {RULING} #1")
+                _band_grants(what, level, copiable.card.level_up_ability, trace)
             else:
-                trace.add("6", f"{plural(level, 'level counter')} would select {what.label}, "
-                          f"but its effect depends on {' and '.join(dict.fromkeys(removers))} "
-                          "removing all abilities, which removes the level symbol itself: it "
-                          "waits, then no longer exists; no band abilities, no band P/T "
-                          "(derived: the standard layer analysis; no leveler-specific ruling)",
-                          "613.8a, 613.8b")
+                trace.add("6", "band_waits", "613.8a, 613.8b", counters=Count(level, "level"),
+                          band=what.label,
+                          removers=Listing(tuple(dict.fromkeys(removers)), "and"))
         elif isinstance(what, LoseAllAbilities):
             lost = printed + gained
-            listing = ", ".join(lost) if lost else "nothing left to remove"
-            trace.add("6", f"{source(what, 'an effect')} (timestamp {ts(what.timestamp)}): "
-                      f"loses all abilities: {listing}", "613.1f, 613.7")
+            listing = Listing(tuple(lost), "comma") if lost else Phrase("nothing_left")
+            trace.add("6", "loses_all", "613.1f, 613.7", who=source(what),
+                      timestamp=ts(what.timestamp), lost=listing)
             printed, gained = [], []
         elif isinstance(what, GainAbility):
             gained.append(what.ability)
-            trace.add("6", f"{source(what, 'an effect')} (timestamp {ts(what.timestamp)}): "
-                      f"gains {what.ability}", "613.1f, 613.7")
+            trace.add("6", "gains", "613.1f, 613.7", who=source(what),
+                      timestamp=ts(what.timestamp), ability=what.ability)
     granted = _self_grants(printed + gained, band if band_applies else None, types, subtypes,
                            trace)
     decided = ("613.8a", band_rule) if band is not None and removers else (band_rule,)
@@ -241,28 +236,26 @@ def _layer_6(situation: Situation, copiable: Copiable, types: tuple[str, ...],
 def _level_up_step(situation: Situation, abilities: tuple[str, ...], trace: Trace) -> bool:
     """Level up: on the battlefield, ability present, sorcery timing (702.87a, 602.5d)."""
     if situation.zone is not Zone.BATTLEFIELD:
-        trace.add("level up", "cannot be activated: abilities of a card off the battlefield "
-                  "do not function, and level up puts a counter on a permanent", "113.6, 702.87a")
+        trace.add("level up", "level_up_off_battlefield", "113.6, 702.87a")
         return False
     level_up = next((a for a in abilities if _LEVEL_UP.match(a)), None)
     if level_up is None:
-        why = "face down" if situation.face_down else "its abilities were removed"
-        trace.add("level up", f"cannot be activated: it has no level up ability now ({why})",
-                  "702.87a, 711.4")
+        why = Phrase("why_face_down" if situation.face_down else "why_removed")
+        trace.add("level up", "no_level_up", "702.87a, 711.4", why=why)
         return False
     timing = situation.timing
     missing = [why for ok, why in (
-        (timing.own_turn, "it is not its controller's turn"),
-        (timing.main_phase, "it is not a main phase"),
-        (timing.stack_empty, "the stack is not empty"),
-        (timing.controller_has_priority, "its controller does not have priority"),
+        (timing.own_turn, "not_own_turn"),
+        (timing.main_phase, "not_main_phase"),
+        (timing.stack_empty, "stack_not_empty"),
+        (timing.controller_has_priority, "no_priority"),
     ) if not ok]
     if missing:
-        trace.add("level up", f"{level_up} cannot be activated now: {'; '.join(missing)} "
-                  "(only as a sorcery)", "702.87a, 602.5d, 307.1")
+        trace.add("level up", "level_up_not_now", "702.87a, 602.5d, 307.1", level_up=level_up,
+                  missing=Listing(tuple(Phrase(why) for why in missing), "semicolon"))
         return False
-    trace.add("level up", f"{level_up} can be activated now, at any number of level counters "
-              f"(now {situation.counters.level})", "702.87a, 602.5d, 711.4")
+    trace.add("level up", "level_up_now", "702.87a, 602.5d, 711.4", level_up=level_up,
+              level=situation.counters.level)
     return True
 
 
@@ -275,19 +268,17 @@ def _off_battlefield(situation: Situation) -> Resolution:
     card = situation.card
     assert isinstance(card, LevelerCard)  # Situation guarantees it off the battlefield
     zone = situation.zone
-    trace.add("zone", f"{card.name} in the {zone}: no level symbol applies and it has its "
-              f"uppermost P/T box {pt(card.power, card.toughness)}", "711.6, 113.6")
+    trace.add("zone", "off_battlefield", "711.6, 113.6", name=card.name,
+              where=Place(zone.value), pt=pt(card.power, card.toughness))
     if situation.copy_of is not None:
-        trace.add("zone", f"the copy effect (of {situation.copy_of.card.name}) does not follow "
-                  "a card to another zone: it is a new object", "400.7")
+        trace.add("zone", "copy_left_behind", "400.7", original=situation.copy_of.card.name)
     if situation.counters.level:
-        trace.add("zone", f"{plural(situation.counters.level, 'level counter')}: they do "
-                  "nothing here", "711.6")
+        trace.add("zone", "counters_do_nothing", "711.6",
+                  counters=Count(situation.counters.level, "level"))
     for effect in situation.effects:
-        trace.add("zone", f"{source(effect, f'a {effect.type} effect')} set aside: effects "
-                  "from other sources apply to creatures on the battlefield, and a card that "
-                  "changed zones is a new object (derived)", "109.2, 400.7")
-    trace.add("7a", "no characteristic-defining ability defines its P/T", "613.4a")
+        trace.add("zone", "effect_set_aside", "109.2, 400.7",
+                  who=source(effect, Phrase("a_type_effect", (("type", effect.type),))))
+    trace.add("7a", "no_cda", "613.4a")
     power, toughness = layer_7c(situation, card.power, card.toughness, trace, effects=False)
     abilities = (*card.abilities, card.level_up_ability)
     can = _level_up_step(situation, abilities, trace)
@@ -298,14 +289,11 @@ def _off_battlefield(situation: Situation) -> Resolution:
 
 def _layer_7(situation: Situation, copiable: Copiable, band: LevelBand | None,
              trace: Trace) -> tuple[int, int]:
-    trace.add("7a", f"no characteristic-defining ability; P/T starts from the copiable "
-              f"{pt(copiable.power, copiable.toughness)}", "613.4a")
+    trace.add("7a", "no_cda_copiable", "613.4a", pt=pt(copiable.power, copiable.toughness))
     if band is None and copiable.card is not None and active_band(
             copiable.card, situation.counters.level) is None:
         rule = ", ".join(below_or_gap(copiable.card, situation.counters.level))
-        trace.add("7b", f"no level symbol applies: base P/T stays "
-                  f"{pt(copiable.power, copiable.toughness)}, the uppermost box of its "
-                  "copiable values", rule)
+        trace.add("7b", "no_symbol_base", rule, pt=pt(copiable.power, copiable.toughness))
     power, toughness = layer_7b(situation, band, copiable.band_timestamp, copiable.power,
                                 copiable.toughness, trace)
     power, toughness = layer_7c(situation, power, toughness, trace, effects=True)
@@ -324,8 +312,7 @@ def _on_battlefield(situation: Situation) -> Resolution:
     if "Creature" in types:
         power, toughness = _layer_7(situation, copiable, band, trace)
     else:
-        trace.add("7", "not a creature: no power or toughness, so no P/T effect, counter or "
-                  "level symbol's P/T box applies", "208.3")
+        trace.add("7", "not_a_creature", "208.3")
     state_based(situation, toughness, trace)
     can = _level_up_step(situation, abilities, trace)
     if copiable.card is None:  # face down, or a copy of a face-down one: no name (708.2a)
