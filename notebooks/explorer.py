@@ -9,9 +9,18 @@ with app.setup:
     import marimo as mo
 
     import leveler
-    from leveler import charts
+    from leveler import charts, working_pool
     from leveler import search as band_search
-    from leveler.app import card_tab, chart_view, labels, pool_picker, style, views, whatif_view
+    from leveler.app import (
+        card_tab,
+        chart_view,
+        labels,
+        pool_picker,
+        style,
+        views,
+        whatif_view,
+        working_view,
+    )
 
 
 @app.cell
@@ -62,16 +71,60 @@ def _(pool_error, ui_text):
 
 
 @app.cell
-def _(pool, pool_error):
-    mo.stop(pool_error is not None)
-    grid = views.pool_grid(pool)
-    return (grid,)
+def _(designs_store):
+    # the saved designs, as state: set only when a snapshot of the store differs (a save, a
+    # reload, an import), so typing in the bench re-runs no cell that reads them
+    get_saved, _set_saved = mo.state(designs_store.snapshot())
+
+    def saved_changed(snapshot):
+        """Hand a new snapshot of the store to every tab, if it changed."""
+        if snapshot != get_saved():
+            _set_saved(snapshot)
+    return get_saved, saved_changed
 
 
 @app.cell
-def _(grid, ui_text):
-    _options, _t = views.filter_options(grid.cards), ui_text
-    level = mo.ui.slider(start=grid.levels.start, stop=grid.levels.stop - 1, step=1, value=0,
+def _(get_saved, pool, pool_error):
+    # the printed pool and the saved designs, never the draft: the sidebar controls, the
+    # tabs and the card lists are made from this, so typing in the bench remakes none of them
+    mo.stop(pool_error is not None)
+    stable = working_pool.stable_pool(pool, get_saved())
+    stable_grid = working_pool.grid_of(stable)
+    return stable, stable_grid
+
+
+@app.cell
+def _(designs_view, draft, get_saved, pool, pool_error):
+    # the one working pool of every tab: printed, saved designs, and the draft when it parses
+    # (not the bench's untouched "New Leveler" template: nobody has typed it)
+    mo.stop(pool_error is not None)
+    _typed = draft.card if draft.record != designs_view.NEW_DESIGN else None
+    working = working_pool.working_pool(pool, get_saved(), _typed)
+    grid = working_pool.grid_of(working)  # the same grid as stable_grid while no draft differs
+    return grid, working
+
+
+@app.cell
+def _(stable, ui_text):
+    card_list = working_pool.card_choices(stable, ui_text)
+    return (card_list,)
+
+
+@app.cell
+def _(ui_text, view, working):
+    # a card renamed for a name clash is said, never shadowed silently
+    _notes = working_pool.renamed_note(working, ui_text)
+    _tabs = (ui_text["tab_pool"], ui_text["tab_card"], ui_text["tab_whatif"])
+    mo.callout(mo.Html(working_view.notes_html(_notes)),
+               kind="info") if _notes and view.value in _tabs else None
+    return
+
+
+@app.cell
+def _(stable_grid, ui_text):
+    _options, _t = views.filter_options(stable_grid.cards), ui_text
+    level = mo.ui.slider(start=stable_grid.levels.start, stop=stable_grid.levels.stop - 1,
+                         step=1, value=0,
                          label=_t["level"], show_value=True, full_width=True)
     zone = mo.ui.dropdown(options=labels.zone_options(_t), value=_t["zone.battlefield"],
                           label=_t["zone"], full_width=True)
@@ -93,12 +146,12 @@ def _(grid, ui_text):
 
 
 @app.cell
-def _(grid, ui_text):
+def _(card_list, ui_text):
     # value= given: a tabs control remade (language, pool) then opens on its first tab, where
     # marimo's frontend would otherwise keep showing the tab chosen before (initial value "")
     view = mo.ui.tabs(dict.fromkeys((*labels.tab_names(ui_text), ui_text["tab_balance"],
                                      ui_text["tab_bench"]), ""), value=ui_text["tab_pool"])
-    card_name = mo.ui.dropdown(options=grid.names, value=views.default_card(grid.names),
+    card_name = mo.ui.dropdown(options=card_list, value=views.default_card(list(card_list)),
                                label=ui_text["card"])
     edition = mo.ui.radio(options=views.edition_options(), value=labels.edition_label(ui_text),
                           inline=True)
@@ -113,9 +166,9 @@ def _(pool):
 
 
 @app.cell
-def _(band_kept, band_query, pool):
+def _(band_kept, band_query, working):
     # band-aware search (leveler.search); a malformed query keeps the last good filter
-    band_names, band_error = band_search.matching_names(pool, band_query.value)
+    band_names, band_error = band_search.matching_names(working.cards, band_query.value)
     if band_error is None:
         band_kept["names"] = band_names
     else:
@@ -150,8 +203,8 @@ def _(grid, names, ui_text, zone):
 
 
 @app.cell
-def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, ui_text, view,
-      zone):
+def _(card_name, chart, descending, edition, grid, level, names, sort_by, ui_text, view,
+      working, zone):
     # Both views in one cell: each cell a slider move re-runs costs ~10 ms of latency.
     pool_table = views.pool_table(grid, level.value, zone.value, names, sort_by.value,
                                   descending.value)
@@ -160,7 +213,7 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
     shown = views.narrow(pool_table, selected)
     table = mo.Html(views.pool_table_html(ui_text, shown, len(grid.names), level.value,
                                           zone.value, selected))
-    _card = pool[card_name.value]
+    _card = working.card(card_name.value)
     now = leveler.characteristics(_card, level.value, zone.value)
     card_view = mo.hstack([
         mo.vstack([card_name, mo.Html(card_tab.card_html(ui_text, _card, now.band)),
@@ -179,22 +232,27 @@ def _(card_name, chart, descending, edition, grid, level, names, pool, sort_by, 
 
 
 @app.cell
-def _(pool, pool_error):
+def _(pool_error, stable):
     # What if…: loading a file and starting over are the only inputs that remake its controls
     # (a refused file never gets past validate); nothing here depends on the language.
     mo.stop(pool_error is not None)
     whatif_file = mo.ui.file(filetypes=[".json"]).form(
         submit_button_label="OK", bordered=False,
-        validate=lambda raw: whatif_view.upload_error(raw, pool))
+        validate=lambda raw: whatif_view.upload_error(raw, stable.cards))
     whatif_reset = mo.ui.button(label="↺", kind="neutral")
     return whatif_file, whatif_reset
 
 
 @app.cell
-def _(pool, whatif_file, whatif_reset):
+def _(stable, whatif_file, whatif_reset):
     whatif_reset  # a click re-runs this cell: the controls start over
-    whatif_start = whatif_view.starting_situation(pool, whatif_file.value)
-    _cards = whatif_view.card_options(pool, whatif_start, whatif_view.upload_name(whatif_file.value))
+    # the working pool's cards (a design marked ◆, the draft's one fixed choice ✎: no words,
+    # so a language switch keeps these controls), and a loaded file's own card
+    whatif_start = whatif_view.starting_situation(stable.cards, whatif_file.value)
+    _cards = working_pool.card_choices(stable)
+    if whatif_start["card"] not in _cards.values():  # a custom card (or "Clone") of the file
+        _cards |= whatif_view.card_options({}, whatif_start,
+                                           whatif_view.upload_name(whatif_file.value))
     wi_card = mo.ui.dropdown(options=_cards, value=whatif_view.card_choice(_cards, whatif_start),
                              full_width=True)
     wi_level = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["level"])
@@ -221,12 +279,14 @@ def _(whatif_reset):
 
 
 @app.cell
-def _(pool, whatif_start, wi_card, wi_caster, wi_face_down, wi_kept, wi_level, wi_minus,
-      wi_plus, wi_presets, wi_timestamp, wi_zone):
+def _(whatif_start, wi_card, wi_caster, wi_face_down, wi_kept, wi_level, wi_minus, wi_plus,
+      wi_presets, wi_timestamp, wi_zone, working):
     whatif = whatif_view.build(
-        whatif_start, card=wi_card.value, zone=wi_zone.value, level=wi_level.value,
+        whatif_start, card=working.situation_card(wi_card.value), zone=wi_zone.value,
+        level=wi_level.value,
         plus_one=wi_plus.value, minus_one=wi_minus.value, timestamp=wi_timestamp.value,
-        face_down=wi_face_down.value, kept=wi_kept.value, presets=wi_presets.value, pool=pool,
+        face_down=wi_face_down.value, kept=wi_kept.value, presets=wi_presets.value,
+        pool=working.cards,
         caster=wi_caster.value)
     return (whatif,)
 
@@ -441,7 +501,7 @@ def _(designs_store, designs_view, draft, draft_token, kept, ui_text):
 
 @app.cell
 def _(design_copy, design_save, designs_reload, designs_store, designs_view, draft,
-      import_note, kept, kept_values, ui_text):
+      import_note, kept, kept_values, saved_changed, ui_text):
     # a save starts from the revision this session opened: a design changed meanwhile by
     # another session is refused, said out loud; then the store is read again
     designs_reload, import_note
@@ -450,21 +510,22 @@ def _(design_copy, design_save, designs_reload, designs_store, designs_view, dra
         designs_store, draft.record if design_save.value or _copy else None,
         kept("opened", (None, None)), ui_text, copy=_copy)
     kept_values["opened"] = _saved.opened
+    saved_changed(_saved.designs)  # a save or a reload reaches every tab (no page reload)
     designs, save_note, save_ok = _saved.designs, _saved.note, _saved.ok
     return designs, save_note, save_ok
 
 
 @app.cell
-def _(bench_data, bench_reach, curve_intercept, curve_slope, curve_tolerance, designs, mc_lands,
-      mc_play, mc_run, pool, ui_text, view):
+def _(bench_data, bench_reach, curve_intercept, curve_slope, curve_tolerance, mc_lands, mc_play,
+      mc_run, pool, ui_text, view, working):
     mo.stop(view.value != ui_text["tab_balance"])
     balance_vanilla, _tolerance = bench_data.curve_settings(
         curve_slope.value, curve_intercept.value, curve_tolerance.value)
     balance, balance_error = bench_data.balance_or_error(
-        pool, designs.cards, vanilla=balance_vanilla, tolerance=_tolerance)
-    chances = bench_reach.reach_frame(pool, designs.cards, mc_lands.value, mc_play.value,
+        pool, working.designs, vanilla=balance_vanilla, tolerance=_tolerance)
+    chances = bench_reach.reach_frame(pool, working.designs, mc_lands.value, mc_play.value,
                                        run=mc_run.value)
-    _names = bench_data.card_names(pool, designs.cards)
+    _names = bench_data.card_names(pool, working.designs)
     # a press plays at most CARD_GAMES games in all: the page says how many, for which cards
     mc_budget = bench_reach.monte_carlo_budget(len(_names))
     _names = _names[:mc_budget.played]
