@@ -21,6 +21,7 @@ with app.setup:
         whatif_view,
         working_view,
     )
+    from leveler.app.inline_chart import inline_altair_chart
 
 
 @app.cell
@@ -196,7 +197,7 @@ def _(band_names, colours, grid, rarities, search, sets):
 def _(grid, names, ui_text, zone):
     # not the level: a slider move never re-embeds the chart (a language switch does)
     # the chart's own legend selection (shows only the cards clicked there), not marimo's
-    chart = mo.ui.altair_chart(charts.progression_chart(
+    chart = inline_altair_chart(charts.progression_chart(
         charts.chart_frame(grid, zone.value, names), grid.levels, text=ui_text),
         legend_selection=False)
     return (chart,)
@@ -551,7 +552,7 @@ def _(balance_charts, balance_view, bench_reach, chances, mc_budget, mc_card, mc
             seed=bench_reach.SEED, seconds=labels.number_text(_t, chances.seconds, 2))
               if _ready else _t["mc_not_played"]),
         mc_card if _ready else "",
-        mo.ui.altair_chart(reach_shown, chart_selection=False, legend_selection=False)
+        inline_altair_chart(reach_shown, chart_selection=False, legend_selection=False)
         if _ready else "",
         mo.Html(balance_view.frame_html(_table, _t["mc_caption"].format(card=mc_card.value),
                                         kind="chances", text=_t)) if _ready else "",
@@ -577,7 +578,7 @@ def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, ben
 def _(balance_figures, balance_html, balance_shown, chances, curve_controls, export,
       reach_section, reach_shown, ui_text, view):
     mo.stop(view.value != ui_text["tab_balance"])
-    _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
+    _charts = {name: inline_altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in balance_figures.items()}
     _files = export.downloads(
         {"balance": balance_shown} | ({"chances": chances.frame} if chances else {}),
@@ -672,7 +673,7 @@ def _(balance_charts, bench, bench_data, bench_vanilla, pool, ui_text):
 @app.cell
 def _(bench, bench_data, bench_figures, export, ui_text, view):
     mo.stop(view.value != ui_text["tab_bench"])
-    _charts = {name: mo.ui.altair_chart(chart, chart_selection=False, legend_selection=False)
+    _charts = {name: inline_altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in bench_figures.items()}
     _files = export.downloads(bench_data.bench_tables(bench), bench_figures)
     mo.vstack([

@@ -14,3 +14,20 @@ def injected_elements(page: Any) -> list[int]:
             s => s.textContent.includes('alert(')).length,
         document.querySelectorAll('a[href^="javascript:"]').length]""")
     return counts
+
+
+def chart_csv(page: Any, url: str) -> str:
+    """The CSV a chart's spec points at: a ``data:`` URL in the spec (the app inlines its
+    charts' frames, leveler/app/inline_chart.py), else a file fetched from the page's server."""
+    from base64 import b64decode
+    from urllib.parse import unquote, urljoin
+
+    if url.startswith("data:"):
+        header, _, payload = url.partition(",")
+        if header.endswith(";base64"):
+            return b64decode(payload).decode("utf-8")
+        return unquote(payload)
+    response = page.request.get(urljoin(page.url, url))  # the page has ?draft=
+    assert response.ok, url
+    text: str = response.text()
+    return text

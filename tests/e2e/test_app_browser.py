@@ -12,7 +12,6 @@ import io
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -21,7 +20,7 @@ from leveler import LevelerCard, Zone, characteristics, load_pool
 from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
-from tests.browser_helpers import injected_elements
+from tests.browser_helpers import chart_csv, injected_elements
 from tests.samples import HOSTILE_NAME
 
 pytestmark = pytest.mark.browser
@@ -89,9 +88,7 @@ def chart_data(page: Page) -> list[dict[str, str]]:
     """The rows the chart draws: the CSV its Vega-Lite spec points at."""
     spec = json.loads(page.locator(".lv-chart marimo-vega").get_attribute("data-spec") or "{}")
     url = spec["data"]["url"]
-    response = page.request.get(urljoin(page.url, url))  # the page has ?draft=
-    assert response.ok, url
-    return list(csv.DictReader(io.StringIO(response.text())))
+    return list(csv.DictReader(io.StringIO(chart_csv(page, url))))
 
 
 def expect_chart_is_library(page: Page, pool: dict[str, LevelerCard], zone: Zone) -> None:

@@ -13,7 +13,6 @@ import re
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -21,6 +20,7 @@ from playwright.sync_api import Page, expect
 from leveler import LevelerCard
 from leveler.balance import LimitedModel, VanillaLine, curve, reach_chances, turns_to_band
 from leveler.export import PNG_SIGNATURE
+from tests.browser_helpers import chart_csv
 
 pytestmark = pytest.mark.browser
 
@@ -93,9 +93,8 @@ def chart_rows(page: Page, title: str) -> list[dict[str, str]]:
     urls = re.findall(r'"url": "([^"]+)"', json.dumps(found[0]))
     rows = []
     for url in dict.fromkeys(urls):
-        response = page.request.get(urljoin(page.url, url))  # the page has ?draft=
-        assert response.ok, url
-        rows += [row for row in csv.DictReader(io.StringIO(response.text())) if row.get("name")]
+        rows += [row for row in csv.DictReader(io.StringIO(chart_csv(page, url)))
+                 if row.get("name")]
     return rows
 
 

@@ -14,7 +14,6 @@ import re
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -25,6 +24,7 @@ from leveler.app import labels
 from leveler.balance import VanillaLine, curve, fit_trend, turns_to_band, variants
 from leveler.io.designs import open_store
 from leveler.io.pool_files import card_from_record
+from tests.browser_helpers import chart_csv
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 pytestmark = pytest.mark.browser
@@ -105,10 +105,7 @@ def chart_rows(page: Page, title: str) -> list[dict[str, str]]:
             if len(found) != 1:
                 raise PlaywrightError(f"{len(found)} charts titled {title!r}")
             for url in dict.fromkeys(re.findall(r'"url": "([^"]+)"', json.dumps(found[0]))):
-                response = page.request.get(urljoin(page.url, url))  # the page has ?draft=
-                if not response.ok:
-                    raise PlaywrightError(f"{url}: {response.status}")
-                rows += [row for row in csv.DictReader(io.StringIO(response.text()))
+                rows += [row for row in csv.DictReader(io.StringIO(chart_csv(page, url)))
                          if row.get("name")]
         except PlaywrightError:
             if time.monotonic() > deadline:
