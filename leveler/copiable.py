@@ -15,7 +15,19 @@ from dataclasses import dataclass, replace
 from leveler.grants import split_type_line
 from leveler.model import LevelerCard
 from leveler.situation import AddTypes, CopyOf, SetTypes, Situation
-from leveler.trace import RULING, Listing, Param, Phrase, Trace, order_key, pt, source, ts
+from leveler.trace import (
+    RULING,
+    Listing,
+    Param,
+    Phrase,
+    Symbol,
+    Trace,
+    level_up_words,
+    order_key,
+    pt,
+    source,
+    ts,
+)
 
 __all__ = ["Copiable", "covered", "layer_1", "layer_4"]
 
@@ -69,8 +81,9 @@ def layer_1(situation: Situation, trace: Trace) -> Copiable:
         card = situation.card
         band_ts = own_ts
         trace.add("1", "as_printed", "613.1", name=situation.name,
-                  pt=pt(card.power, card.toughness), level_up=card.level_up_ability,
-                  bands=Listing(tuple(b.label for b in card.bands), "comma"))
+                  pt=pt(card.power, card.toughness),
+                  level_up=level_up_words(card.level_up_ability),
+                  bands=Listing(tuple(Symbol.of(b) for b in card.bands), "comma"))
         extra: tuple[str, ...] = ()
         types, subtypes = split_type_line(card.type_line)
     elif copy.face_down:
@@ -94,7 +107,8 @@ def layer_1(situation: Situation, trace: Trace) -> Copiable:
         copy_ts = own_ts if copy.timestamp is None else copy.timestamp
         band_ts = max(own_ts, copy_ts)
         trace.add("1a", "copy_of", f"707.2, {RULING} #4", name=situation.name,
-                  original=card.name, level_up=card.level_up_ability)
+                  original=card.name,
+                  level_up=level_up_words(card.level_up_ability))
         extra = ("707.2",)
         types, subtypes = split_type_line(card.type_line)
         if copy.power is not None or copy.toughness is not None:

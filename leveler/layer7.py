@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from leveler.model import LevelBand
 from leveler.situation import ModifyPT, SetBasePT, Situation, SwitchPT
-from leveler.trace import RULING, Count, Phrase, Trace, order_key, pt, signed, source, ts
+from leveler.trace import RULING, Count, Phrase, Symbol, Trace, order_key, pt, signed, source, ts
 
 __all__ = ["layer_7b", "layer_7c", "layer_7d", "state_based"]
 
@@ -34,7 +34,7 @@ def layer_7b(situation: Situation, band: LevelBand | None, band_timestamp: float
             whose = Phrase("own_timestamp" if timestamp == situation.timestamp
                            else "copy_timestamp")
             trace.add("7b", "band_sets", f"{what.rule}, 613.4b, 613.7a, {RULING} #2",
-                      band=what.label, pt=pt(power, toughness), timestamp=ts(timestamp),
+                      band=Symbol.of(what), pt=pt(power, toughness), timestamp=ts(timestamp),
                       whose=whose)
             continue
         power = power if what.power is None else what.power

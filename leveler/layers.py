@@ -52,9 +52,11 @@ from leveler.trace import (
     Param,
     Phrase,
     Place,
+    Symbol,
     Trace,
     TraceStep,
     entry_order_step,
+    level_up_words,
     order_key,
     pt,
     source,
@@ -147,7 +149,8 @@ def _band_grants(band: LevelBand, level: int, level_up: str, trace: Trace) -> No
     what = (Phrase("grants_abilities", (("abilities", Listing(band.abilities, "comma")),))
             if band.abilities else Phrase("grants_nothing"))
     trace.add("6", "band_grants", f"{band.rule}, 711.4, {RULING} #1",
-              counters=Count(level, "level"), band=band.label, grants=what, level_up=level_up)
+              counters=Count(level, "level"), band=Symbol.of(band), grants=what,
+              level_up=level_up_words(level_up))
 
 
 def _self_grants(abilities: list[str], band: LevelBand | None, types: tuple[str, ...],
@@ -163,7 +166,7 @@ def _self_grants(abilities: list[str], band: LevelBand | None, types: tuple[str,
         if grant is None:
             continue
         from_band = band is not None and ability in band.abilities
-        whose: Param = (Phrase("band_of", (("band", band.label),))
+        whose: Param = (Phrase("band_of", (("band", Symbol.of(band)),))
                         if band is not None and from_band else "")
         rule = "613.1f, 611.3a"
         if band is not None and from_band:
@@ -212,7 +215,7 @@ def _layer_6(situation: Situation, copiable: Copiable, types: tuple[str, ...],
                 _band_grants(what, level, copiable.card.level_up_ability, trace)
             else:
                 trace.add("6", "band_waits", "613.8a, 613.8b", counters=Count(level, "level"),
-                          band=what.label,
+                          band=Symbol.of(what),
                           removers=Listing(tuple(dict.fromkeys(removers)), "and"))
         elif isinstance(what, LoseAllAbilities):
             lost = printed + gained
@@ -251,10 +254,12 @@ def _level_up_step(situation: Situation, abilities: tuple[str, ...], trace: Trac
         (timing.controller_has_priority, "no_priority"),
     ) if not ok]
     if missing:
-        trace.add("level up", "level_up_not_now", "702.87a, 602.5d, 307.1", level_up=level_up,
+        trace.add("level up", "level_up_not_now", "702.87a, 602.5d, 307.1",
+                  level_up=level_up_words(level_up),
                   missing=Listing(tuple(Phrase(why) for why in missing), "semicolon"))
         return False
-    trace.add("level up", "level_up_now", "702.87a, 602.5d, 711.4", level_up=level_up,
+    trace.add("level up", "level_up_now", "702.87a, 602.5d, 711.4",
+              level_up=level_up_words(level_up),
               level=situation.counters.level)
     return True
 

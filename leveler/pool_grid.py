@@ -15,13 +15,15 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from leveler.languages import find_language
 from leveler.model import LevelerCard, Zone
 from leveler.pool import cards_frame, segments
+from leveler.text import CardTextError, translate_card
 
 __all__ = ["LEVELS_PAST_TOP", "NO_BAND", "PRINTED_SOURCE", "SORT_OPTIONS", "SOURCE_COLUMN",
            "TABLE_COLUMNS", "PoolGrid",
            "colour_name", "default_card", "filter_names", "filter_options", "level_range",
-           "narrow", "pool_grid", "pool_table"]
+           "narrow", "pool_grid", "pool_table", "printed_card", "printed_grid"]
 
 LEVELS_PAST_TOP = 3
 """How far the level slider goes past the highest band start in the pool."""
@@ -226,3 +228,73 @@ def narrow(table: pd.DataFrame, names: Sequence[str] | None) -> pd.DataFrame:
     if names is None:
         return table
     return table[table["Name"].isin(names)].reset_index(drop=True)
+
+
+# ---------------------------------------------------------------- a printed language
+
+def printed_card(card: LevelerCard, language: str) -> LevelerCard | None:
+    """``card`` as printed in ``language`` (:func:`leveler.text.translate_card`: its printed
+    name and abilities, parsed in that language's grammar), with its level up ability in
+    that language's keyword (702.87a: "Montée de niveau {W}"); None when the card has no
+    translation there or its printed text does not read as the same card."""
+    try:
+        printed = translate_card(card, language)
+    except (CardTextError, ValueError):  # a text that gives other bands: not this card
+        return None
+    if printed is None:
+        return None
+    return printed
+
+
+def printed_level_up(card: LevelerCard, language: str) -> str:
+    """The level up ability (702.87a) in ``language``'s keyword: ``Montée de niveau {W}``;
+    as the card says it when its cost is not only mana (no printed card's is)."""
+    if card.level_up_other_cost:
+        return card.level_up_ability
+    return f"{find_language(language).level_up} {card.level_up_cost}"
+
+
+def _symbol(label: str, word: str) -> str:
+    english = "LEVEL "
+    return word + " " + label[len(english):] if label.startswith(english) else label
+
+
+def printed_grid(grid: PoolGrid, pool: Mapping[str, LevelerCard], language: str) -> PoolGrid:
+    """``grid`` with its rows' words in the printed ``language`` (e.g. "French"): level
+    symbols with that language's word (``NIVEAU 2-6``, 711.2), and the abilities of each
+    card that has a translation as printed there (:func:`printed_card`); a card without
+    one (a custom design) keeps its abilities as written. Names stay the pool's (the
+    views show printed names), and every number, band range and citation is the grid's:
+    a translation changes words, not rules. Computed once per pool and language.
+    """
+    wanted = find_language(language)
+    if wanted.code == "en":
+        return grid
+    rows = grid.rows.copy()
+    band = rows["Band"].astype(str)
+    rows["Band"] = band.where(band == NO_BAND, band.map(
+        lambda label: _symbol(label, wanted.header_word)))
+    owners: dict[str, str] = {}  # printed name -> pool name
+    printed_pool: dict[str, LevelerCard] = {}
+    for name, card in pool.items():
+        printed = printed_card(card, wanted.name)
+        if printed is not None and printed.name not in printed_pool:
+            owners[printed.name] = str(name)
+            printed_pool[printed.name] = printed
+    written: dict[tuple[str, str, int], str] = {}
+    if printed_pool:
+        own = segments(printed_pool, tuple(Zone))
+        for shown, zone, start, abilities in zip(
+                own["name"].astype(str), own["zone"].astype(str), own["from_level"],
+                own["abilities"].astype(str), strict=True):
+            card = pool[owners[shown]]
+            english, word = card.level_up_ability, printed_level_up(card, wanted.name)
+            lines = [word if line == english else line for line in abilities.split("\n")]
+            written[(owners[shown], zone, int(start))] = "\n".join(lines)
+    keys = zip(grid.segments["name"].astype(str), grid.segments["zone"].astype(str),
+               grid.segments["from_level"], strict=True)
+    printed_abilities = [written.get((name, zone, int(start))) for name, zone, start in keys]
+    rows["Abilities"] = [text if text is not None else english for text, english
+                         in zip(printed_abilities, rows["Abilities"], strict=True)]
+    return PoolGrid(segments=grid.segments, cards=grid.cards, levels=grid.levels, rows=rows,
+                    zones=grid.zones)

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from leveler.model import Zone
+from leveler.model import LevelBand, Zone
 from leveler.situation import Effect, Situation
 
-__all__ = ["MESSAGES", "RULING", "Count", "Listing", "Param", "Phrase", "Place", "Trace",
-           "TraceStep", "entry_order_step", "order_key", "plural", "pt", "signed", "source",
-           "ts", "word_step"]
+__all__ = ["MESSAGES", "RULING", "Count", "Listing", "Param", "Phrase", "Place", "Symbol", "Trace",
+           "TraceStep", "entry_order_step", "level_up_words", "order_key", "plural", "pt",
+           "signed", "source", "ts", "word_step"]
 
 RULING = "ruling 2010-06-15"
 """The five official rulings printed on every Rise of the Eldrazi leveler (rules.md §4)."""
@@ -43,6 +43,20 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+class Symbol:
+    """A level symbol, worded by the reader: ``LEVEL 2-6``, ``LEVEL 7+`` (711.2; the 2011
+    French rules write ``NIVEAU``): ``symbol.closed`` / ``symbol.open``."""
+
+    low: int
+    high: int | None
+
+    @classmethod
+    def of(cls, band: LevelBand) -> Symbol:
+        """The level symbol of ``band``."""
+        return cls(band.min_level, band.max_level)
+
+
+@dataclass(frozen=True, slots=True)
 class Phrase:
     """A sub-phrase with its own message key and parameters."""
 
@@ -58,7 +72,7 @@ class Listing:
     joiner: str
 
 
-Param = str | int | Count | Place | Phrase | Listing
+Param = str | int | Count | Place | Symbol | Phrase | Listing
 """A step's parameter: card data and numbers as they are, the rest worded by the reader."""
 
 MESSAGES: dict[str, str] = {
@@ -69,10 +83,13 @@ MESSAGES: dict[str, str] = {
     "count.plus.other": "{count} +1/+1 counters",
     "count.minus.one": "{count} -1/-1 counter",
     "count.minus.other": "{count} -1/-1 counters",
+    "symbol.closed": "LEVEL {low}-{high}",
+    "symbol.open": "LEVEL {low}+",
     "join.and": " and ",
     "join.then": ", then ",
     "join.semicolon": "; ",
     "join.comma": ", ",
+    "level_up": "Level up {cost}",
     "an_effect": "an effect",
     "a_type_effect": "a {type} effect",
     "no_type": "no type",
@@ -197,6 +214,9 @@ def word_step(key: str, params: tuple[tuple[str, Param], ...],
         if isinstance(item, Count):
             number = "one" if str(item.count) in plural_one else "other"
             return templates[f"count.{item.kind}.{number}"].format(count=item.count)
+        if isinstance(item, Symbol):
+            return (templates["symbol.open"].format(low=item.low) if item.high is None else
+                    templates["symbol.closed"].format(low=item.low, high=item.high))
         if isinstance(item, Place):
             return where(item.zone) if where is not None else Zone(item.zone).phrase
         if isinstance(item, Phrase):
@@ -234,6 +254,15 @@ class Trace:
         ordered = tuple(params.items())
         self.steps.append(TraceStep(layer, word_step(key, ordered, MESSAGES), rule, key,
                                     ordered))
+
+
+def level_up_words(ability: str) -> Param:
+    """A level up ability (702.87a) as words by key when its cost is mana only (``Level up
+    {W}``: the reader words the keyword, "Montée de niveau {W}"), else as it reads."""
+    keyword = "Level up "
+    if ability.startswith(keyword) and ability[len(keyword):].startswith("{"):
+        return Phrase("level_up", (("cost", ability[len(keyword):]),))
+    return ability
 
 
 def ts(value: float) -> str:

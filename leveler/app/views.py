@@ -37,6 +37,7 @@ from leveler.pool_grid import (
     narrow,
     pool_grid,
     pool_table,
+    printed_grid,
 )
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "pool_grid",
     "pool_table",
     "pool_table_html",
+    "printed_grid",
     "selected_names",
     "table_caption",
     "table_html",

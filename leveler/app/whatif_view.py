@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from leveler.app.card_tab import rule_quote_html as quote_html
+from leveler.app.card_tab import zone_counters_note
+from leveler.app.trace_words import band_text, step_text
 from leveler.app.uploads import Uploaded, first_upload, refusal
 from leveler.app.words import WORDS
 from leveler.io.budget import SITUATION_BUDGET, read_json
@@ -255,13 +257,13 @@ def answer_html(resolution: Resolution, text: Mapping[str, str]) -> str:
           else f"{resolution.power}/{resolution.toughness}")
     name = (_e(resolution.name) if resolution.name is not None
             else f'<span class="lv-wi-muted">{_e(text["wi_no_name"])}</span>')
-    band = resolution.band.label if resolution.band is not None else text["no_band"]
+    band = band_text(text, resolution.band)
     abilities = ("<ul class=\"lv-wi-abilities\">" + "".join(
         f"<li>{_e(ability)}</li>" for ability in resolution.abilities) + "</ul>"
         if resolution.abilities else
         f' <span class="lv-wi-abilities lv-wi-muted">{_e(text["wi_no_abilities"])}</span>')
     step = next((s for s in resolution.trace if s.layer == "level up"), None)
-    why = f" — {_e(step.description)} ({_e(step.rule)})" if step is not None else ""
+    why = f" — {_e(step_text(text, step))} ({_e(step.rule)})" if step is not None else ""
     can = text["wi_yes"] if resolution.can_level_up else text["wi_no"]
     return (f'<div class="lv-wi-answer" data-pt="{_e(pt)}" '
             f'data-can-level-up="{str(resolution.can_level_up).lower()}">'
@@ -277,13 +279,14 @@ def answer_html(resolution: Resolution, text: Mapping[str, str]) -> str:
 
 
 def trace_html(resolution: Resolution, text: Mapping[str, str]) -> str:
-    """The trace as a table: step, layer, rule, what happened (one row per step)."""
+    """The trace as a table: step, layer, rule, what happened (one row per step), each
+    step in the words of ``text`` (:func:`leveler.app.trace_words.step_text`)."""
     head = "".join(f'<th scope="col">{_e(text[key])}</th>'
                    for key in ("wi_step", "wi_layer", "wi_rule", "wi_what"))
     rows = "".join(
         f'<tr data-layer="{_e(step.layer)}"><td>{number}</td>'
         f'<td class="lv-trace-layer">{_e(step.layer)}</td>'
-        f'<td class="lv-trace-rule">{_e(step.rule)}</td><td>{_e(step.description)}</td></tr>'
+        f'<td class="lv-trace-rule">{_e(step.rule)}</td><td>{_e(step_text(text, step))}</td></tr>'
         for number, step in enumerate(resolution.trace, start=1))
     return (f'<table class="lv-trace"><caption>{_e(text["wi_trace"])}</caption>'
             '<colgroup><col class="lv-w-step"><col class="lv-w-layer">'
@@ -430,6 +433,12 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
         right = (answer_html(whatif.resolution, text) + rule_quote(whatif.resolution, text))
         below = trace_html(whatif.resolution, text)
     state = effects_html(whatif.situation, text) if whatif.situation is not None else ""
+    if whatif.situation is not None:
+        counters = whatif.situation.get("counters") or {}
+        note = zone_counters_note(text, int(counters.get("level") or 0),
+                                  str(whatif.situation.get("zone") or "battlefield"),
+                                  others=bool(counters.get("+1/+1") or counters.get("-1/-1")))
+        state += f'<p class="lv-zone-note" role="note">{_e(note)}</p>' if note else ""
     right = (f'<div class="lv-wi-result"><h4>{_e(text["wi_answer"])}</h4>{right}'
              f"{not_applied_html(whatif, text)}{state}</div>")
     return (f'<div class="lv-whatif"><div class="lv-wi-top">{left}{right}</div>'
