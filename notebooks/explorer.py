@@ -15,19 +15,39 @@ with app.setup:
         card_tab,
         chart_view,
         labels,
+        link,
+        link_button,
         pool_picker,
         style,
         views,
         whatif_view,
         working_view,
     )
+    from leveler.app import pool_table as table_view
     from leveler.app.inline_chart import inline_altair_chart
 
 
 @app.cell
 def _():
+    # The screen (leveler.app.link.Screen): read from the page's link once per session,
+    # every value checked; each control starts from it and writes it back from its
+    # on_change. No cell refers to mo.query_params(), so a write re-runs nothing, and a
+    # control remade by a language switch keeps its value (and the tab).
+    screen = link.Screen(mo.query_params().to_dict().copy())
+    screen.fit({"lang": link.Choice(tuple(labels.LANGUAGES.values()), "en")})
+
+    def remember(key, convert=None):
+        """An on_change keeping a control's value (``convert``-ed) under ``key``."""
+        return lambda value: screen.set(key, convert(value) if convert else value,
+                                        mo.query_params())
+    return remember, screen
+
+
+@app.cell
+def _(remember, screen):
     # The language switch and the pool picker: made once, so no other control resets them.
-    language = mo.ui.radio(options=labels.LANGUAGES, value="English", inline=True)
+    language = mo.ui.radio(options=labels.LANGUAGES, inline=True, on_change=remember("lang"),
+                           value=link.label_of(labels.LANGUAGES, screen.get("lang")))
     pool_file = mo.ui.file(filetypes=[".json"]).form(
         submit_button_label="OK", bordered=False, validate=pool_picker.upload_error)
     return language, pool_file
@@ -95,6 +115,31 @@ def _(get_saved, pool, pool_error):
 
 
 @app.cell
+def _(screen, stable, stable_grid):
+    # the link's keys for this pool: a card, level or set it lacks is the default again
+    # (a cell that reads the screen takes screen_schema, so it runs after this one)
+    filter_choices = views.filter_options(stable_grid.cards)
+    screen_schema = link.screen_schema(
+        cards=[*stable.cards, working_pool.DRAFT], levels=stable_grid.levels,
+        zones=whatif_view.ZONE_CHOICES, languages=labels.LANGUAGES.values(),
+        colours=filter_choices["colour"], rarities=filter_choices["rarity"],
+        sets=filter_choices["set"], casters=whatif_view.CASTER_CHOICES,
+        sorts=views.SORT_OPTIONS, default_card=views.default_card(list(stable.cards)))
+    screen.fit(screen_schema)
+    # the card of the Card and What if… tabs: set by its dropdown, a row picked in the
+    # Pool tab's stage table, or the link
+    get_card, _set_card = mo.state(screen.get("card"))
+
+    def pick_card(name):
+        """Open ``name`` in the Card and What if… tabs."""
+        if name is not None and name != get_card() and screen.set("card", name,
+                                                                  mo.query_params()):
+            screen.set("wi.card", name, mo.query_params())
+            _set_card(name)
+    return filter_choices, get_card, pick_card, screen_schema
+
+
+@app.cell
 def _(designs_view, draft, get_saved, pool, pool_error):
     # the one working pool of every tab: printed, saved designs, and the draft when it parses
     # (not the bench's untouched "New Leveler" template: nobody has typed it)
@@ -122,24 +167,35 @@ def _(ui_text, view, working):
 
 
 @app.cell
-def _(stable_grid, ui_text):
-    _options, _t = views.filter_options(stable_grid.cards), ui_text
+def _(filter_choices, remember, screen, screen_schema, stable_grid, ui_text):
+    # every control starts from the screen (the link, or its value before a language switch)
+    _t, _get = ui_text, screen.get
+    screen_schema  # the screen fitted to the pool first
+    _zones, _sorts = labels.zone_options(_t), labels.sort_options(_t)
+    _colours = labels.option_labels(_t, "colour", filter_choices["colour"])
+    _rarities = labels.option_labels(_t, "rarity", filter_choices["rarity"])
     level = mo.ui.slider(start=stable_grid.levels.start, stop=stable_grid.levels.stop - 1,
-                         step=1, value=0,
-                         label=_t["level"], show_value=True, full_width=True)
-    zone = mo.ui.dropdown(options=labels.zone_options(_t), value=_t["zone.battlefield"],
-                          label=_t["zone"], full_width=True)
-    colours = mo.ui.multiselect(labels.option_labels(_t, "colour", _options["colour"]),
-                                label=_t["colour"], full_width=True)
-    rarities = mo.ui.multiselect(labels.option_labels(_t, "rarity", _options["rarity"]),
-                                 label=_t["rarity"], full_width=True)
-    sets = mo.ui.multiselect(_options["set"], label=_t["set"], full_width=True)
-    search = mo.ui.text(placeholder=_t["name_placeholder"], label=_t["name"], full_width=True)
-    band_query = mo.ui.text(placeholder=_t["band_search_placeholder"], label=_t["band_search"],
-                            full_width=True)
-    sort_by = mo.ui.dropdown(options=labels.sort_options(_t), value=_t["sort.Name"],
-                             label=_t["sort_by"], full_width=True)
-    descending = mo.ui.switch(label=_t["descending"])
+                         step=1, value=_get("level"), label=_t["level"], show_value=True,
+                         full_width=True, on_change=remember("level"))
+    zone = mo.ui.dropdown(options=_zones, value=link.label_of(_zones, _get("zone")),
+                          label=_t["zone"], full_width=True,
+                          on_change=remember("zone", lambda z: leveler.Zone.coerce(z).value))
+    colours = mo.ui.multiselect(_colours, value=link.labels_of(_colours, _get("colour")),
+                                label=_t["colour"], full_width=True,
+                                on_change=remember("colour"))
+    rarities = mo.ui.multiselect(_rarities, value=link.labels_of(_rarities, _get("rarity")),
+                                 label=_t["rarity"], full_width=True,
+                                 on_change=remember("rarity"))
+    sets = mo.ui.multiselect(filter_choices["set"], value=list(_get("set")), label=_t["set"],
+                             full_width=True, on_change=remember("set"))
+    search = mo.ui.text(value=_get("name"), placeholder=_t["name_placeholder"],
+                        label=_t["name"], full_width=True, on_change=remember("name"))
+    band_query = mo.ui.text(value=_get("q"), placeholder=_t["band_search_placeholder"],
+                            label=_t["band_search"], full_width=True, on_change=remember("q"))
+    sort_by = mo.ui.dropdown(options=_sorts, value=link.label_of(_sorts, _get("sort")),
+                             label=_t["sort_by"], full_width=True, on_change=remember("sort"))
+    descending = mo.ui.switch(value=_get("desc"), label=_t["descending"],
+                              on_change=remember("desc"))
     mo.sidebar([mo.md(_t["show_with"]), level, zone,
                 mo.md(_t["filter"]), colours, rarities, sets, search, band_query,
                 mo.md(_t["sort"]), sort_by, descending], width="19rem")
@@ -147,17 +203,33 @@ def _(stable_grid, ui_text):
 
 
 @app.cell
-def _(card_list, ui_text):
-    # value= given: a tabs control remade (language, pool) then opens on its first tab, where
-    # marimo's frontend would otherwise keep showing the tab chosen before (initial value "")
-    view = mo.ui.tabs(dict.fromkeys((*labels.tab_names(ui_text), ui_text["tab_balance"],
-                                     ui_text["tab_bench"]), ""), value=ui_text["tab_pool"])
-    card_name = mo.ui.dropdown(options=card_list, value=views.default_card(list(card_list)),
-                               label=ui_text["card"])
+def _(ui_text):
+    # "copy link": the page's address holds the screen (a frame: marimo strips onclick from
+    # mo.Html, and the sidebar shows no frame)
+    mo.iframe(link_button.copy_link_document(ui_text), height=link_button.HEIGHT)
+    return
+
+
+@app.cell
+def _(remember, screen, screen_schema, ui_text):
+    # the tab from the screen: a language switch remakes the tabs on the tab shown before
+    screen_schema  # the screen fitted to the pool first
+    _tabs = {ui_text[f"tab_{_id}"]: _id for _id in link.TABS}
+    view = mo.ui.tabs(dict.fromkeys(_tabs, ""), value=link.label_of(_tabs, screen.get("tab")),
+                      on_change=remember("tab", _tabs.get))
+    view
+    return (view,)
+
+
+@app.cell
+def _(card_list, get_card, pick_card, ui_text):
+    _card = get_card() if get_card() in card_list.values() else \
+        views.default_card(list(card_list.values()))
+    card_name = mo.ui.dropdown(options=card_list, value=link.label_of(card_list, _card),
+                               label=ui_text["card"], on_change=pick_card)
     edition = mo.ui.radio(options=views.edition_options(), value=labels.edition_label(ui_text),
                           inline=True)
-    view
-    return card_name, edition, view
+    return card_name, edition
 
 
 @app.cell
@@ -204,13 +276,19 @@ def _(grid, names, ui_text, zone):
 
 
 @app.cell
-def _(card_name, chart, descending, edition, grid, level, names, sort_by, ui_text, view,
-      working, zone):
+def _(chart, grid, names, ui_text, zone):
+    # the cards picked in the chart: a drag is tested against the cards' segments, not
+    # only the points drawn (no level input: a slider move does not re-run it)
+    selected = charts.selected_cards(grid, zone.value, names, chart.selections, ui_text)
+    return (selected,)
+
+
+@app.cell
+def _(card_name, chart, descending, edition, grid, level, names, selected, sort_by, ui_text,
+      view, working, zone):
     # Both views in one cell: each cell a slider move re-runs costs ~10 ms of latency.
     pool_table = views.pool_table(grid, level.value, zone.value, names, sort_by.value,
                                   descending.value)
-    # a drag is tested against the cards' segments, not only the points drawn
-    selected = charts.selected_cards(grid, zone.value, names, chart.selections, ui_text)
     shown = views.narrow(pool_table, selected)
     table = mo.Html(views.pool_table_html(ui_text, shown, len(grid.names), level.value,
                                           zone.value, selected))
@@ -233,20 +311,39 @@ def _(card_name, chart, descending, edition, grid, level, names, sort_by, ui_tex
 
 
 @app.cell
-def _(pool_error, stable):
+def _(grid, names, pick_card, selected, ui_text, view, working, zone):
+    # marimo's table of every stage of the cards shown: header sort, search, pages,
+    # download; a row opens its card. The level is no input: a slider move never remakes it
+    # (remaking an mo.ui.table costs several times a slider move: benchmarks/README.md)
+    stages = table_view.stages_table(
+        ui_text, grid, zone.value,
+        [_name for _name in names if selected is None or _name in selected], working.cards)
+    stage_table = mo.ui.table(
+        stages.frame, **table_view.table_options(ui_text, stages),
+        on_change=lambda rows: pick_card(table_view.picked_card(stages, rows)))
+    mo.vstack([mo.md(ui_text.get("stages_heading", "")), stage_table]
+              ) if view.value == ui_text["tab_pool"] else None
+    return (stage_table,)
+
+
+@app.cell
+def _(pool_error, screen, stable):
     # What if…: loading a file and starting over are the only inputs that remake its controls
     # (a refused file never gets past validate); nothing here depends on the language.
     mo.stop(pool_error is not None)
     whatif_file = mo.ui.file(filetypes=[".json"]).form(
         submit_button_label="OK", bordered=False,
         validate=lambda raw: whatif_view.upload_error(raw, stable.cards))
-    whatif_reset = mo.ui.button(label="↺", kind="neutral")
+    # starting over also takes the basic controls out of the link
+    whatif_reset = mo.ui.button(label="↺", kind="neutral", on_click=lambda _: screen.reset(
+        link.WHATIF_KEYS, mo.query_params()))
     return whatif_file, whatif_reset
 
 
 @app.cell
-def _(stable, whatif_file, whatif_reset):
+def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_reset):
     whatif_reset  # a click re-runs this cell: the controls start over
+    get_card, screen_schema  # a card picked in the Pool or Card tab opens here too
     # the working pool's cards (a design marked ◆, the draft's one fixed choice ✎: no words,
     # so a language switch keeps these controls), and a loaded file's own card
     whatif_start = whatif_view.starting_situation(stable.cards, whatif_file.value)
@@ -254,14 +351,21 @@ def _(stable, whatif_file, whatif_reset):
     if whatif_start["card"] not in _cards.values():  # a custom card (or "Clone") of the file
         _cards |= whatif_view.card_options({}, whatif_start,
                                            whatif_view.upload_name(whatif_file.value))
-    wi_card = mo.ui.dropdown(options=_cards, value=whatif_view.card_choice(_cards, whatif_start),
-                             full_width=True)
-    wi_level = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["level"])
-    wi_plus = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["+1/+1"])
-    wi_minus = mo.ui.number(start=0, step=1, value=whatif_start["counters"]["-1/-1"])
-    wi_zone = mo.ui.dropdown(options=whatif_view.ZONE_CHOICES, value=whatif_start["zone"])
+    # no file loaded: the basic controls start from the screen (the link, the picked card)
+    _start = whatif_start if whatif_file.value else link.whatif_start(
+        whatif_start, screen.state, _cards)
+    wi_card = mo.ui.dropdown(options=_cards, value=whatif_view.card_choice(_cards, _start),
+                             full_width=True, on_change=remember("wi.card"))
+    wi_level = mo.ui.number(start=0, step=1, value=_start["counters"]["level"],
+                            on_change=remember("wi.level"))
+    wi_plus = mo.ui.number(start=0, step=1, value=_start["counters"]["+1/+1"],
+                           on_change=remember("wi.plus"))
+    wi_minus = mo.ui.number(start=0, step=1, value=_start["counters"]["-1/-1"],
+                            on_change=remember("wi.minus"))
+    wi_zone = mo.ui.dropdown(options=whatif_view.ZONE_CHOICES, value=_start["zone"],
+                             on_change=remember("wi.zone"))
     wi_timestamp = mo.ui.number(step=0.5, value=whatif_start["timestamp"])
-    wi_face_down = mo.ui.switch(value=whatif_start["face_down"])
+    wi_face_down = mo.ui.switch(value=_start["face_down"], on_change=remember("wi.face"))
     wi_kept = mo.ui.array([mo.ui.checkbox(value=True) for _ in whatif_start["effects"]])
     wi_presets = mo.ui.array([
         mo.ui.dropdown(options=whatif_view.preset_options(), value=whatif_view.NO_PRESET)
@@ -271,11 +375,13 @@ def _(stable, whatif_file, whatif_reset):
 
 
 @app.cell
-def _(whatif_reset):
+def _(remember, screen, screen_schema, whatif_reset):
     # who casts the targeted presets (601.2c): a cell of its own, so the controls cell
     # keeps its definitions; the reset button starts it over too
-    whatif_reset
-    wi_caster = mo.ui.dropdown(options=whatif_view.CASTER_CHOICES, value="usual")
+    whatif_reset, screen_schema
+    wi_caster = mo.ui.dropdown(options=whatif_view.CASTER_CHOICES,
+                               value=screen.get("wi.caster") or "usual",
+                               on_change=remember("wi.caster"))
     return (wi_caster,)
 
 
