@@ -1,6 +1,7 @@
 """Latency of the explorer app against a minimal marimo notebook, in a real browser.
 
-Run:  .venv/bin/python benchmarks/app_latency.py [--presses 20] [--cold-starts 5] [--no-write]
+Run:  .venv/bin/python benchmarks/app_latency.py [--presses 20] [--cold-starts 5] [--rounds 5]
+      [--no-write]
 
 Both notebooks are served the same way (``marimo run`` on a free loopback port, the
 same flags) and driven by the same headless Debian Chromium through Playwright. The
@@ -18,6 +19,21 @@ minimal notebook, written to a temporary directory, is one slider and one text o
 - **cold start**: from spawning ``marimo run`` until the first full render (app: the
   level-0 table right, the rule placed and the chart drawn; minimal: its text shown),
   with the browser already running. Median over ``--cold-starts`` servers, alternating.
+
+- **other actions** (issue 13), each against the minimal notebook's slider median of
+  the same run: a zone change (the zone dropdown focused, ArrowDown/ArrowUp: Battlefield
+  <-> Hand), a filter change (the name box: "Student" + Enter, then emptied + Enter), a
+  tab switch (a click on Card, then on Pool) and a language switch (a click on Français,
+  then on English). Each is timed from its key press or pointer press (capture-phase
+  listeners) until the page shows the result: for the Pool tab the table's rows for that
+  zone and filter (read inside marimo's table), the level rule placed and, after a zone
+  or filter change, a chart drawn anew (its pixels differ from before the action); for
+  the Card tab its card box; for a language switch the tab bar, the table's first header
+  and the caption in that language.
+
+The app's table is marimo's ``mo.ui.table`` (rows read from its shadow DOM, the caption
+``p.lv-caption`` over it saying the level and zone); ``--app`` can also measure an older
+notebook whose table is the hand-written ``table.lv-table`` (slider and cold start only).
 
 The figures and the app/minimal ratios are printed and written into
 ``benchmarks/README.md`` between the ``app-latency`` markers (``--no-write`` skips that).
@@ -48,8 +64,10 @@ sys.path.insert(0, str(ROOT))
 
 import leveler  # noqa: E402
 from benchmarks.report import replace_between  # noqa: E402
-from leveler.app.views import NO_BAND, level_range  # noqa: E402
+from leveler.app.words import words_for  # noqa: E402
 from leveler.charts import GEOMETRY, METRICS  # noqa: E402
+from leveler.pool import segments  # noqa: E402
+from leveler.pool_grid import NO_BAND, level_range  # noqa: E402
 
 APP = ROOT / "notebooks" / "explorer.py"
 README = ROOT / "benchmarks" / "README.md"
@@ -120,12 +138,18 @@ window.__bench = {
     return true;
   },
 };
-document.addEventListener('keydown', () => { window.__bench.t0 = performance.now(); }, true);
+const stamp = () => {
+  window.__bench.t0 = performance.now();
+  window.__bench.hashBefore = window.__bench.canvasHash(window.__bench.chartCanvas());
+};
+document.addEventListener('keydown', stamp, true);
+document.addEventListener('pointerdown', stamp, true);
 """
 
 TABLE_SHOWS = """
   const table = document.querySelector('table.lv-table');
-  if (!table || table.dataset.level !== String(level)) return false;
+  if (!table || table.dataset.level !== String(level)
+      || (table.dataset.zone && table.dataset.zone !== zone)) return false;
   const rows = [...table.querySelectorAll('tbody tr')].map(
     tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()));
   if (rows.length !== expected.length) return false;
@@ -135,11 +159,26 @@ TABLE_SHOWS = """
         || got[6] !== want[4]) return false;
   }
 """
-"""JavaScript: false unless the pool table is for ``level`` and its rows (name, band,
-power, toughness, rule) are ``expected``."""
+"""JavaScript: false unless the pool table is for ``level`` in ``zone`` and its rows (name,
+band, power, toughness, rule) are ``expected``."""
 
-APP_READY = """([expected, level, ruleX]) => {
-  const b = window.__bench;""" + TABLE_SHOWS + """
+STAGES_SHOWN = """
+  if (stages) {  // marimo's table of every stage, under the level's table: its first page
+    const found = [...document.querySelectorAll('marimo-table')].filter(
+      t => table.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const root = found.length ? found[0].shadowRoot : null;
+    if (!root) return false;
+    const cells = [...root.querySelectorAll('tbody tr')].map(tr => [...tr.querySelectorAll(
+      'td[data-cell-id]')].filter(td => !td.dataset.cellId.endsWith('__select__')).map(
+      td => td.textContent.trim()));
+    if (cells.length !== stages[0] || !cells.length || cells[0][0] !== stages[1]
+        || cells[0][1] !== stages[2]) return false;
+  }
+"""
+"""JavaScript: false unless, given ``stages`` (rows on the first page, first name, first
+levels), marimo's stage table under the pool table shows them."""
+
+RULE_PLACED = """
   const rules = document.querySelectorAll('.lv-chart .lv-level-rule');
   if (rules.length !== ruleX.length) return false;
   for (let i = 0; i < ruleX.length; i++) {
@@ -147,6 +186,39 @@ APP_READY = """([expected, level, ruleX]) => {
     if (Math.abs(parseFloat(rules[i].style.left) + 1 - ruleX[i]) > 0.5) return false;
   }
   if (!b.canvasDrawn()) return false;
+  if (redrawn && b.canvasHash(b.chartCanvas()) === b.hashBefore) return false;
+"""
+"""JavaScript: false unless the chart's level rule is at ``level`` where the chart draws it
+and the chart is drawn (``redrawn``: its pixels differ from before the action)."""
+
+POOL_READY = """([expected, level, zone, ruleX, words, redrawn, stages]) => {
+  const b = window.__bench;""" + TABLE_SHOWS + RULE_PLACED + STAGES_SHOWN + """
+  if (words) {
+    const tab = [...document.querySelectorAll('marimo-tabs')].map(t => t.shadowRoot
+      && t.shadowRoot.querySelector('[role=tab][aria-selected=true]')).find(Boolean);
+    if (!tab || tab.textContent.trim() !== words.tab) return false;
+    const caption = table.querySelector('caption');
+    if (!caption || !caption.textContent.startsWith(words.caption)) return false;
+    const head = table.querySelector('thead th');
+    if (!head || head.textContent.trim() !== words.name) return false;
+  }
+  b.t1 = performance.now();
+  return true;
+}"""
+"""JavaScript: the Pool tab shows ``expected`` at ``level`` in ``zone``, the rule placed, the
+chart drawn (anew when ``redrawn``), the stage table's first page (``stages``) and, given
+``words``, the tab, caption and Name header in that language."""
+
+CARD_READY = """([card]) => {
+  const box = document.querySelector('.lv-card .lv-name');
+  if (!box || box.textContent.trim() !== card) return false;
+  window.__bench.t1 = performance.now();
+  return true;
+}"""
+
+APP_READY = """([expected, level, ruleX]) => {
+  const b = window.__bench, zone = 'battlefield', redrawn = false;""" + TABLE_SHOWS \
+    + RULE_PLACED + """
   b.t1 = performance.now();
   return true;
 }"""
@@ -168,16 +240,45 @@ class Target:
     args: Callable[[int], list[Any]]
     cold: list[float] = field(default_factory=list)
     slider: list[float] = field(default_factory=list)
+    actions: dict[str, list[float]] = field(default_factory=dict)
 
 
-def expected_rows(pool: dict[str, leveler.LevelerCard], level: int) -> list[list[str]]:
-    """Table rows at ``level`` on the battlefield, per the library: name, band, P, T, rule."""
+def expected_rows(pool: dict[str, leveler.LevelerCard], level: int,
+                  zone: leveler.Zone = leveler.Zone.BATTLEFIELD, name: str = "",
+                  words: Any = None) -> list[list[str]]:
+    """Table rows at ``level`` in ``zone`` for the cards whose name holds ``name``, per the
+    library: name, band, P, T, rule; with ``words``, no band and the printed name as that
+    language shows them."""
     rows = []
+    no_band = NO_BAND if words is None else words["no_band"]
+    printed = "" if words is None else words.get("printed_language", "")
     for card in pool.values():
-        now = leveler.characteristics(card, level, leveler.Zone.BATTLEFIELD)
-        band = now.band.label if now.band is not None else NO_BAND
-        rows.append([card.name, band, str(now.power), str(now.toughness), now.rule])
+        if name.casefold() not in card.name.casefold():
+            continue
+        now = leveler.characteristics(card, level, zone)
+        band = now.band.label if now.band is not None else no_band
+        translation = card.translation(printed) if printed else None
+        shown = translation.name if translation is not None and translation.name else card.name
+        rows.append([shown, band, str(now.power), str(now.toughness), now.rule])
     return rows
+
+
+def expected_stages(pool: dict[str, leveler.LevelerCard], zone: leveler.Zone,
+                    name: str = "", words: Any = None, page: int = 25) -> list[Any]:
+    """The stage table's first page per the library: its row count, the first card's name
+    and the level counters of its first stage (one row per card and range of counts over
+    which it does not change, :func:`leveler.pool.segments`)."""
+    frame = segments({key: card for key, card in pool.items()
+                      if name.casefold() in key.casefold()}, (zone,))
+    first = min(pool[str(key)].name for key in frame["name"]) if len(frame) else ""
+    start = frame[frame["name"] == first]["from_level"].min() if first else 0
+    end = frame[(frame["name"] == first) & (frame["from_level"] == start)]["to_level"]
+    top = None if not first or end.isna().all() else int(end.iloc[0])
+    levels = f"{start}+" if top is None else str(start) if top == start else f"{start}-{top}"
+    printed = "" if words is None else words.get("printed_language", "")
+    translation = pool[first].translation(printed) if first and printed else None
+    shown = translation.name if translation is not None and translation.name else first
+    return [min(page, len(frame)), shown, levels]
 
 
 def free_port() -> int:
@@ -248,37 +349,116 @@ def press(page: Any, target: Target, key: str, level: int) -> float:
     return float(t1 - t0)
 
 
-def slider_latencies(browser: Any, targets: list[Target], presses: int) -> None:
+def slider_latencies(pages: list[tuple[Target, Any]], presses: int) -> None:
     """Press every target's slider ``presses`` times, in turn, recording each latency."""
-    with contextlib.ExitStack() as stack:
-        pages = []
-        for target in targets:
-            url, _ = stack.enter_context(serve(target.path))
-            pages.append(open_page(browser, url, target))
-        for page in pages:
-            page.wait_for_timeout(500)  # let late layout settle before the first press
-        level = 0
-        for number in range(presses):
-            key = "ArrowRight" if number < (presses + 1) // 2 else "ArrowLeft"
-            level += 1 if key == "ArrowRight" else -1
-            for target, page in zip(targets, pages, strict=True):
-                target.slider.append(press(page, target, key, level))
-                page.wait_for_timeout(100)  # idle between presses, as a person would be
-        for page in pages:
-            page.close()
+    for _, page in pages:
+        page.wait_for_timeout(500)  # let late layout settle before the first press
+    level = 0
+    for number in range(presses):
+        key = "ArrowRight" if number < (presses + 1) // 2 else "ArrowLeft"
+        level += 1 if key == "ArrowRight" else -1
+        for target, page in pages:
+            target.slider.append(press(page, target, key, level))
+            page.wait_for_timeout(100)  # idle between presses, as a person would be
+
+
+DESCRIBE = """() => {
+  const text = node => node ? node.textContent.trim().slice(0, 80) : null;
+  const table = document.querySelector('table.lv-table');
+  const tab = [...document.querySelectorAll('marimo-tabs')].map(t => t.shadowRoot
+    && t.shadowRoot.querySelector('[role=tab][aria-selected=true]')).find(Boolean);
+  const stages = [...document.querySelectorAll('marimo-table')].map(t => t.shadowRoot)
+    .find(Boolean);
+  const rows = root => root ? [...root.querySelectorAll('tbody tr')].slice(0, 2).map(
+    tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()).join(' | ')) : [];
+  return JSON.stringify({table: table && [table.dataset.level, table.dataset.zone,
+    text(table.querySelector('caption'))], tab: text(tab), rows: rows(table),
+    stages: rows(stages), stageRows: stages ? stages.querySelectorAll('tbody tr').length : 0});
+}"""
+"""JavaScript: what the page shows, for the message of an action that never finished."""
+
+
+def _timed(page: Any, ready: str, args: list[Any]) -> float:
+    try:
+        page.wait_for_function(ready, arg=args, polling="raf", timeout=30_000)
+    except Exception as error:
+        raise RuntimeError(f"the page never showed {str(args)[:300]}: it shows "
+                           f"{page.evaluate(DESCRIBE)}") from error
+    t0, t1 = page.evaluate("() => [window.__bench.t0, window.__bench.t1]")
+    page.wait_for_timeout(150)  # idle between actions
+    return float(t1 - t0)
+
+
+def action_latencies(page: Any, target: Target, pool: dict[str, leveler.LevelerCard],
+                     rounds: int) -> None:
+    """Zone, filter, tab and language changes on the app's Pool tab at level 0, each
+    ``rounds`` times there and back; milliseconds into ``target.actions``."""
+    levels = level_range(pool)
+    rule_x = [GEOMETRY.x(panel, 0, levels) for panel in range(len(METRICS))]
+    english, french = words_for("en"), words_for("fr")
+    battlefield, hand = leveler.Zone.BATTLEFIELD, leveler.Zone.HAND
+
+    def pool_args(zone: leveler.Zone = battlefield, name: str = "",
+                  words: Any = None, redrawn: bool = True) -> list[Any]:
+        language = None if words is None else {
+            "tab": words["tab_pool"], "name": words.get("col.Name", "Name"),
+            "caption": words["caption"].split("{")[0]}
+        return [expected_rows(pool, 0, zone, name, words), 0, zone.value, rule_x, language,
+                redrawn, expected_stages(pool, zone, name, words)]
+
+    def record(name: str, value: float) -> None:
+        target.actions.setdefault(name, []).append(value)
+
+    page.bring_to_front()
+    zone_box = page.locator("select").filter(has_text=english["zone.hand"]).first
+    name_box = page.get_by_placeholder(english["name_placeholder"]).first
+    for _ in range(rounds):
+        zone_box.focus()
+        page.keyboard.press("ArrowDown")  # Battlefield -> Hand
+        record("zone", _timed(page, POOL_READY, pool_args(hand)))
+        page.keyboard.press("ArrowUp")
+        record("zone", _timed(page, POOL_READY, pool_args()))
+        name_box.fill("Student")
+        name_box.press("Enter")
+        record("filter", _timed(page, POOL_READY, pool_args(name="Student")))
+        name_box.fill("")
+        name_box.press("Enter")
+        record("filter", _timed(page, POOL_READY, pool_args()))
+        page.get_by_role("tab", name=english["tab_card"]).click()
+        record("tab", _timed(page, CARD_READY, ["Student of Warfare"]))
+        page.get_by_role("tab", name=english["tab_pool"]).click()
+        record("tab", _timed(page, POOL_READY, pool_args(redrawn=False)))
+        page.get_by_text(french["language_name"], exact=True).filter(visible=True).first.click()
+        record("language", _timed(page, POOL_READY, pool_args(words=french)))
+        page.get_by_text(english["language_name"], exact=True).filter(visible=True).first.click()
+        record("language", _timed(page, POOL_READY, pool_args(words=english)))
+
+
+def _row(label: str, app: list[float], base: float, target: str) -> str:
+    median = statistics.median(app)
+    return (f"| {label}, median (min-max) | {median:.0f} ms ({min(app):.0f}-{max(app):.0f}) "
+            f"| {base:.0f} ms (slider) | {median / base:.2f}x | {target} |")
+
+
+ACTION_LABELS = {"zone": "zone change -> table and chart", "filter":
+                 "name filter -> table and chart", "tab": "tab switch (Pool <-> Card)",
+                 "language": "language switch (English <-> Français)"}
 
 
 def figures_markdown(app: Target, minimal: Target, presses: int, colds: int,
                      load: tuple[float, float, float]) -> str:
     slider = (statistics.median(app.slider), statistics.median(minimal.slider))
-    cold = (statistics.median(app.cold), statistics.median(minimal.cold))
+    cold = (statistics.median(app.cold), statistics.median(minimal.cold)) if app.cold \
+        else None
     versions = ", ".join(f"{name} {metadata.version(name)}"
                          for name in ("marimo", "altair", "pandas", "playwright"))
-    return "\n".join([
+    rounds = len(next(iter(app.actions.values()), [])) // 2
+    lines = [
         f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.system()} "
         f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
         f"{versions}, Debian Chromium headless, {VIEWPORT['width']}x{VIEWPORT['height']}; "
-        f"{presses} slider presses and {colds} cold starts per notebook; load average "
+        f"{presses} slider presses, {rounds} rounds of each other action (there and back) "
+        f"and {colds} cold starts per notebook; load average "
         f"{load[0]:.1f} before, {os.getloadavg()[0]:.1f} after (the machine is shared).",
         "",
         "| measure | explorer app | minimal notebook | app / minimal | target |",
@@ -288,20 +468,31 @@ def figures_markdown(app: Target, minimal: Target, presses: int, colds: int,
         f"| slider key -> new level shown, min-max | {min(app.slider):.0f}-"
         f"{max(app.slider):.0f} ms | {min(minimal.slider):.0f}-{max(minimal.slider):.0f} ms "
         "| | |",
-        f"| cold start -> first full render, median | {cold[0]:.2f} s | {cold[1]:.2f} s "
-        f"| {cold[0] / cold[1]:.2f}x | <= 1.3x |",
-        f"| cold starts, each | {', '.join(f'{c:.2f}' for c in app.cold)} s "
-        f"| {', '.join(f'{c:.2f}' for c in minimal.cold)} s | | |",
-    ])
+    ]
+    for key, label in ACTION_LABELS.items():
+        if app.actions.get(key):
+            lines.append(_row(label, app.actions[key], slider[1], "<= 2x"))
+    if cold is not None:
+        lines += [
+            f"| cold start -> first full render, median | {cold[0]:.2f} s | {cold[1]:.2f} s "
+            f"| {cold[0] / cold[1]:.2f}x | <= 1.3x |",
+            f"| cold starts, each | {', '.join(f'{c:.2f}' for c in app.cold)} s "
+            f"| {', '.join(f'{c:.2f}' for c in minimal.cold)} s | | |",
+        ]
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--presses", type=int, default=20)
     parser.add_argument("--cold-starts", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds of the zone, filter, tab and language actions (0: none)")
     parser.add_argument("--no-write", action="store_true", help="do not update the README")
     parser.add_argument("--app", type=Path, default=APP,
                         help="the notebook to measure (default: notebooks/explorer.py)")
+    parser.add_argument("--compare", type=Path, default=None,
+                        help="another version of the app, its slider pressed in the same run")
     options = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} not found: install Debian's chromium (apt-get install chromium)")
@@ -328,9 +519,26 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(options.cold_starts):  # alternating, so drift hits both alike
                 for target in (app, minimal):
                     target.cold.append(cold_start(browser, target))
-            slider_latencies(browser, [app, minimal], options.presses)
+            other = (Target("compared", options.compare.resolve(), APP_READY, app_args)
+                     if options.compare else None)
+            with contextlib.ExitStack() as stack:
+                pages = []
+                for target in (app, minimal, *([other] if other else [])):
+                    url, _ = stack.enter_context(serve(target.path))
+                    pages.append((target, open_page(browser, url, target)))
+                slider_latencies(pages, options.presses)
+                if options.rounds:
+                    action_latencies(pages[0][1], app, pool, options.rounds)
+                for _, page in pages:
+                    page.close()
             browser.close()
     block = figures_markdown(app, minimal, options.presses, options.cold_starts, load)
+    if other is not None:
+        block += (f"\n\nCompared in the same run, {options.compare}: slider median "
+                  f"{statistics.median(other.slider):.0f} ms "
+                  f"({min(other.slider):.0f}-{max(other.slider):.0f}), "
+                  f"{statistics.median(other.slider) / statistics.median(minimal.slider):.2f}x"
+                  " the minimal notebook.")
     print(block)
     if not options.no_write:
         replace_between(README, (START, END), block, heading="App latency")

@@ -23,6 +23,7 @@ SCHEMA = link.screen_schema(
     cards=GRID.names, levels=GRID.levels, zones=[zone.value for zone in leveler.Zone],
     languages=["en", "fr"], colours=OPTIONS["colour"], rarities=OPTIONS["rarity"],
     sets=OPTIONS["set"], casters=["usual", "you", "opponent"],
+    sorts=["Name", "Mana value", "Power", "Toughness", "Rule"],
     default_card="Student of Warfare")
 
 
@@ -252,3 +253,29 @@ def test_copy_link_frame_escapes_its_words_and_keeps_the_draft_token_out() -> No
     assert "<img src=x" not in document and "</script><b>" not in document
     assert "<script>alert(2)" not in document
     assert '"private": ["draft"]' in document  # the browser's draft token is not given away
+
+
+def test_whatif_start_takes_the_links_basic_controls_over_the_default() -> None:
+    start: dict[str, Any] = {
+        "card": "Student of Warfare", "zone": "battlefield", "face_down": False,
+        "counters": {"level": 0, "+1/+1": 0, "-1/-1": 0}, "effects": [], "timestamp": 0}
+    state = link.read({"wi.card": "Kargan Dragonlord", "wi.level": "4", "wi.minus": "1",
+                       "wi.zone": "exile", "wi.face": "1"}, SCHEMA)
+    cards = {name: name for name in POOL}
+    linked = link.whatif_start(start, state, cards)
+    assert linked["card"] == "Kargan Dragonlord" and linked["zone"] == "exile"
+    assert linked["counters"] == {"level": 4, "+1/+1": 0, "-1/-1": 1}
+    assert linked["face_down"] is True
+    assert start["counters"]["level"] == 0  # the start is not changed
+    # a card the dropdown does not offer keeps the start's
+    assert link.whatif_start(start, state, {"Student of Warfare": "Student of Warfare"})[
+        "card"] == "Student of Warfare"
+
+
+def test_screen_reset_puts_the_whatif_keys_back_and_drops_them_from_the_link() -> None:
+    url = FakeQueryParams({"wi.level": "4", "wi.zone": "exile", "level": "2"})
+    screen = link.Screen(url.to_dict().copy())
+    screen.fit(SCHEMA)
+    screen.reset(link.WHATIF_KEYS, url)
+    assert screen.get("wi.level") == 0 and screen.get("wi.zone") == "battlefield"
+    assert url.params == {"level": "2"}

@@ -23,9 +23,32 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import urlencode
 
-__all__ = ["COUNTERS_STOP", "MAX_ITEMS", "MAX_QUERY", "MAX_VALUE", "TABS", "Choice",
-           "Choices", "Count", "Field", "Flag", "QueryTarget", "Screen", "Text", "changes",
-           "defaults", "label_of", "labels_of", "names", "read", "refit", "screen_schema", "write"]
+__all__ = [
+    "COUNTERS_STOP",
+    "MAX_ITEMS",
+    "MAX_QUERY",
+    "MAX_VALUE",
+    "TABS",
+    "WHATIF_KEYS",
+    "Choice",
+    "Choices",
+    "Count",
+    "Field",
+    "Flag",
+    "QueryTarget",
+    "Screen",
+    "Text",
+    "changes",
+    "defaults",
+    "label_of",
+    "labels_of",
+    "names",
+    "read",
+    "refit",
+    "screen_schema",
+    "whatif_start",
+    "write",
+]
 
 MAX_QUERY = 4000
 """Characters a whole query string may hold (URL-encoded, ``key=value&...``); a longer
@@ -262,11 +285,13 @@ def screen_schema(*, cards: Iterable[str], levels: range, zones: Iterable[str],
                   languages: Iterable[str], colours: Iterable[str] = (),
                   rarities: Iterable[str] = (), sets: Iterable[str] = (),
                   whatif_cards: Iterable[str] = (), casters: Iterable[str] = ("usual",),
+                  sorts: Iterable[str] = ("Name",),
                   default_card: str | None = None, default_language: str = "en",
                   default_zone: str = "battlefield") -> dict[str, Field]:
     """The keys of the explorer's link, for a pool with ``cards`` (names), the slider's
     ``levels``, the ``zones`` and ``languages`` (codes) offered, the filters' choices
-    (English option values), the What if… card names and casters."""
+    (English option values), the What if… card names and casters, the sort keys (the
+    first is the default)."""
     card_names = names(cards)
     whatif_names = names(whatif_cards) or card_names
     zone_codes = names(zones)
@@ -282,6 +307,8 @@ def screen_schema(*, cards: Iterable[str], levels: range, zones: Iterable[str],
         "set": Choices(names(sets)),
         "name": Text(),
         "q": Text(limit=MAX_VALUE),
+        "sort": Choice(names(sorts), next(iter(names(sorts)), None)),
+        "desc": Flag(),
         "wi.card": Choice(whatif_names, first if first in whatif_names else None),
         "wi.level": Count(0, COUNTERS_STOP),
         "wi.plus": Count(0, COUNTERS_STOP),
@@ -333,6 +360,13 @@ class Screen:
         key outside the schema."""
         return self.state.get(key)
 
+    def reset(self, keys: Iterable[str], target: QueryTarget | None = None) -> None:
+        """Put ``keys`` back to their defaults (a control's "start over") and write the link."""
+        for key in keys:
+            field = self.schema.get(key)
+            if field is not None:
+                self.set(key, field.default, target)
+
     def set(self, key: str, value: object, target: QueryTarget | None = None) -> bool:
         """Keep ``value`` for ``key`` and bring ``target``'s link up to date; False (and
         nothing kept) for a key or value the schema refuses."""
@@ -369,3 +403,27 @@ def labels_of(options: Mapping[str, object], values: Iterable[object]) -> list[s
     """The labels of ``values`` among a multiselect's ``options``, unknown ones left out."""
     wanted = list(values)
     return [label for label, option in options.items() if option in wanted]
+
+
+WHATIF_KEYS = ("wi.card", "wi.level", "wi.plus", "wi.minus", "wi.zone", "wi.face",
+               "wi.caster")
+"""The What if… tab's basic controls in a link (its effects and presets are not)."""
+
+
+def whatif_start(start: Mapping[str, Any], state: Mapping[str, Value],
+                 cards: Mapping[str, object]) -> dict[str, Any]:
+    """The What if… situation ``start`` with the link's basic controls over it: the card
+    (when one of the dropdown's ``cards`` values), the level, +1/+1 and -1/-1 counters, the
+    zone and face down, each only when the link sets it (not its default)."""
+    linked = {**start, "counters": dict(start.get("counters", {}))}
+    card = state.get("wi.card")
+    if card is not None and card in cards.values():
+        linked["card"] = card
+    for key, counter in (("wi.level", "level"), ("wi.plus", "+1/+1"), ("wi.minus", "-1/-1")):
+        if state.get(key):
+            linked["counters"][counter] = state[key]
+    if state.get("wi.zone") and state["wi.zone"] != "battlefield":
+        linked["zone"] = state["wi.zone"]
+    if state.get("wi.face"):
+        linked["face_down"] = True
+    return linked

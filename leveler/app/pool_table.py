@@ -18,17 +18,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from leveler.app.views import table_caption
 from leveler.model import LevelerCard, Zone
-from leveler.pool_grid import NO_BAND, TABLE_COLUMNS
+from leveler.pool_grid import NO_BAND, TABLE_COLUMNS, PoolGrid
 
-__all__ = ["NUMERIC", "PoolTable", "caption_html", "picked_card", "pool_table_frame",
-           "table_options"]
+__all__ = ["NUMERIC", "STAGE_COLUMNS", "PoolTable", "caption_html", "levels_text",
+           "picked_card", "pool_table_frame", "stages_table", "table_options"]
 
 NUMERIC = ("Power", "Toughness")
 """Columns shown right-aligned."""
+
+STAGE_COLUMNS = ("Name", "Levels", "From", "Band", "Power", "Toughness", "Abilities", "Rule",
+                 "Mana cost", "Mana value")
+"""Columns of the table of every stage: the card, the level counters it holds the stage
+over (``Levels`` as text, ``From`` as a number to sort by), then the pool table's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +74,40 @@ def pool_table_frame(text: Mapping[str, str], table: pd.DataFrame,
     return PoolTable(frame=shown, names=names, headers=headers)
 
 
+def levels_text(start: int, end: int | None) -> str:
+    """Level counters ``start`` to ``end`` as a range: "3", "1-3", "4+" (``end`` None: open)."""
+    if end is None:
+        return f"{start}+"
+    return str(start) if start == end else f"{start}-{end}"
+
+
+def stages_table(text: Mapping[str, str], grid: PoolGrid, zone: Zone | str,
+                 names: Sequence[str], pool: Mapping[str, LevelerCard] | None = None,
+                 ) -> PoolTable:
+    """Every stage of the cards ``names`` in ``zone``: one row per card and range of level
+    counters over which it does not change (the grid's segments, 711.2a/b, 711.5, 711.6),
+    in the words of ``text`` (headers ``col.<column>``, ``no_band``, printed names as in
+    :func:`pool_table_frame`). The slider is no input: a level move never remakes it."""
+    where, starts, ends = grid.zones[Zone.coerce(zone).value]
+    open_end = np.iinfo(np.int64).max
+    rows = grid.rows.iloc[where].copy()
+    rows.insert(1, "Levels", [levels_text(int(start), None if end == open_end else int(end))
+                              for start, end in zip(starts, ends, strict=True)])
+    rows.insert(2, "From", starts.astype(np.int64))
+    rows = rows[rows["Name"].isin(set(names))]
+    rows = rows.sort_values(["Name", "From"], kind="stable").loc[:, list(STAGE_COLUMNS)]
+    card_names = tuple(str(name) for name in rows["Name"])
+    shown = rows.copy()
+    language = text.get("printed_language", "")
+    if pool is not None and language:
+        shown["Name"] = [_printed_name(pool.get(name), name, language) for name in card_names]
+    band = shown["Band"].astype(str)
+    shown["Band"] = band.where(band != NO_BAND, text.get("no_band", NO_BAND))
+    headers = {column: _header(text, column) for column in STAGE_COLUMNS}
+    shown = shown.rename(columns=headers).reset_index(drop=True)
+    return PoolTable(frame=shown, names=card_names, headers=headers)
+
+
 def _printed_name(card: LevelerCard | None, name: str, language: str) -> str:
     printed = card.translation(language) if card is not None else None
     return printed.name if printed is not None and printed.name else name
@@ -81,10 +121,11 @@ def table_options(text: Mapping[str, str], table: PoolTable,
     options: dict[str, Any] = {
         "selection": "single",
         "pagination": True,
-        "page_size": max(10, min(50, len(table.names))),
+        "page_size": 25,
         "show_column_summaries": False,
         "show_data_types": False,
-        "text_justify_columns": {table.headers[column]: "right" for column in NUMERIC},
+        "text_justify_columns": {table.headers[column]: "right" for column in NUMERIC
+                                 if column in table.headers},
         "wrapped_columns": [table.headers["Abilities"]],
         "label": text.get("pool_table_label", ""),
     }

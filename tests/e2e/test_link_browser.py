@@ -1,0 +1,168 @@
+"""A link for every answer (issue 13), in Chromium: the screen lives in the page's address.
+
+Set controls, read the address the page keeps (and the one "copy link" puts on the
+clipboard), open it in a NEW page (a new marimo session): the same tab, card, level,
+zone, language and filters. A language switch keeps every control's value and the tab.
+A hostile link is ignored key by key, with no error and nothing injected. Expected
+values come from the library (``leveler.characteristics``) and the words files.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from leveler import Zone, characteristics, load_pool
+from leveler.app.words import words_for
+from leveler.pool_grid import filter_names, pool_grid
+from tests.browser_helpers import injected_elements
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 30_000
+EN, FR = words_for("en"), words_for("fr")
+POOL = load_pool()
+
+
+def open_app(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
+
+
+def slider(page: Page) -> Any:
+    return page.locator("[role=slider]").filter(visible=True).first
+
+
+def set_level(page: Page, level: int) -> None:
+    slider(page).focus()
+    for _ in range(level):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("table.lv-table")).to_have_attribute("data-level", str(level),
+                                                             timeout=TIMEOUT)
+
+
+def zone_select(page: Page, words: Any = EN) -> Any:
+    return page.locator("select").filter(has_text=words["zone.graveyard"]).filter(
+        visible=True).first
+
+
+def selected_tab(page: Page) -> Any:
+    return page.get_by_role("tab", selected=True)
+
+
+def query(page: Page) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(page.url).query)
+
+
+def wait_for_query(page: Page, key: str, value: str) -> None:
+    page.wait_for_function("""([key, value]) => new URL(window.location.href)
+        .searchParams.getAll(key).includes(value)""", arg=[key, value], timeout=TIMEOUT)
+
+
+def card_box_name(page: Page) -> Any:
+    return page.locator(".lv-card .lv-name").first
+
+
+def test_link_reopened_in_a_new_page_shows_the_same_screen(browser: Browser,
+                                                          app_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_app(page, app_url)
+    set_level(page, 5)
+    zone_select(page).select_option(label=EN["zone.graveyard"])
+    expect(page.locator("table.lv-table")).to_have_attribute("data-zone", "graveyard",
+                                                             timeout=TIMEOUT)
+    name_box = page.get_by_placeholder(EN["name_placeholder"]).first
+    name_box.fill("ar")
+    name_box.press("Enter")
+    wait_for_query(page, "name", "ar")
+    page.get_by_role("tab", name=EN["tab_card"]).click()
+    card = page.locator("select").filter(has_text="Kargan Dragonlord").filter(visible=True)
+    card.first.select_option(label="Kargan Dragonlord")
+    expect(card_box_name(page)).to_have_text("Kargan Dragonlord", timeout=TIMEOUT)
+    wait_for_query(page, "card", "Kargan Dragonlord")
+    params = query(page)
+    assert params["level"] == ["5"] and params["zone"] == ["graveyard"]
+    assert params["tab"] == ["card"] and params["name"] == ["ar"]
+
+    # "copy link": the page's address on the clipboard, without the browser's draft token
+    frame = page.frame_locator("iframe").first  # the app's one frame (link_button)
+    frame.locator("#copy").click()
+    expect(frame.locator("#copy")).to_have_attribute("data-copied", "yes", timeout=TIMEOUT)
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert "draft" not in parse_qs(urlsplit(copied).query)
+    assert parse_qs(urlsplit(copied).query) == {k: v for k, v in params.items() if k != "draft"}
+
+    fresh = context.new_page()
+    fresh.goto(copied)
+    expect(selected_tab(fresh)).to_have_text(EN["tab_card"], timeout=60_000)
+    expect(card_box_name(fresh)).to_have_text("Kargan Dragonlord", timeout=TIMEOUT)
+    expect(slider(fresh)).to_have_attribute("aria-valuenow", "5")
+    now = characteristics(POOL["Kargan Dragonlord"], 5, Zone.GRAVEYARD)  # 711.6
+    expect(fresh.locator(".lv-now").first).to_contain_text(f"{now.power}/{now.toughness}")
+    expect(zone_select(fresh)).to_have_value(zone_select(page).input_value())
+    expect(fresh.get_by_placeholder(EN["name_placeholder"]).first).to_have_value("ar")
+    fresh.get_by_role("tab", name=EN["tab_pool"]).click()
+    table = fresh.locator("table.lv-table")
+    expect(table).to_have_attribute("data-level", "5", timeout=TIMEOUT)
+    expect(table).to_have_attribute("data-zone", "graveyard")
+    wanted = sorted(name for name in POOL if "ar" in name.casefold())
+    expect(table.locator("tbody tr")).to_have_count(len(wanted))
+    assert errors == []
+    context.close()
+
+
+def test_language_switch_keeps_level_zone_and_tab(page: Page, app_url: str) -> None:
+    open_app(page, app_url)
+    set_level(page, 5)
+    zone_select(page).select_option(label=EN["zone.graveyard"])
+    expect(page.locator("table.lv-table")).to_have_attribute("data-zone", "graveyard",
+                                                             timeout=TIMEOUT)
+    page.get_by_role("tab", name=EN["tab_card"]).click()
+    expect(card_box_name(page)).to_be_visible(timeout=TIMEOUT)
+    page.get_by_text(FR["language_name"], exact=True).filter(visible=True).first.click()
+    expect(selected_tab(page)).to_have_text(FR["tab_card"], timeout=TIMEOUT)
+    expect(slider(page)).to_have_attribute("aria-valuenow", "5")
+    expect(zone_select(page, FR)).to_have_value(zone_select(page, FR).input_value())
+    assert zone_select(page, FR).evaluate(
+        "s => s.options[s.selectedIndex].textContent.trim()") == FR["zone.graveyard"]
+    page.get_by_role("tab", name=FR["tab_pool"]).click()
+    table = page.locator("table.lv-table")
+    expect(table).to_have_attribute("data-level", "5", timeout=TIMEOUT)
+    expect(table).to_have_attribute("data-zone", "graveyard")
+    wait_for_query(page, "lang", "fr")
+    # and back: still level 5 in the graveyard, on the Pool tab
+    page.get_by_text(EN["language_name"], exact=True).filter(visible=True).first.click()
+    expect(selected_tab(page)).to_have_text(EN["tab_pool"], timeout=TIMEOUT)
+    expect(table).to_have_attribute("data-level", "5", timeout=TIMEOUT)
+    expect(table).to_have_attribute("data-zone", "graveyard")
+
+
+def test_a_link_in_french_opens_in_french(page: Page, app_url: str) -> None:
+    open_app(page, f"{app_url}/?lang=fr&tab=card&level=3")
+    expect(selected_tab(page)).to_have_text(FR["tab_card"], timeout=TIMEOUT)
+    expect(slider(page)).to_have_attribute("aria-valuenow", "3")
+
+
+def test_a_hostile_link_is_ignored_key_by_key(page: Page, app_url: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    hostile = ("level=99999&zone=%3Cscript%3Ealert(1)%3C/script%3E&tab=admin&lang=xx"
+               "&card=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&colour=Pink&colour=White"
+               "&name=%00evil&q=" + "x" * 300 + "&unknown=1")
+    open_app(page, f"{app_url}/?{hostile}")
+    table = page.locator("table.lv-table")
+    expect(table).to_have_attribute("data-level", "0", timeout=TIMEOUT)
+    expect(table).to_have_attribute("data-zone", "battlefield")
+    expect(selected_tab(page)).to_have_text(EN["tab_pool"])
+    # the one good value is kept: the White filter
+    white = filter_names(pool_grid(POOL).cards, colours=["White"])
+    expect(table.locator("tbody tr")).to_have_count(len(white), timeout=TIMEOUT)
+    assert injected_elements(page) == [0, 0, 0]
+    assert errors == []
