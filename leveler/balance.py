@@ -336,11 +336,14 @@ def _is_valid(card: LevelerCard, vectors: IntArray, parameter: IntArray, steps: 
     """Which parameter vectors are valid levelers (the rules of :func:`apply_variant`)."""
     bands = len(card.bands)
     mins = vectors[:, 1 : 1 + bands]
+    ends = np.array([np.iinfo(np.int64).max if band.max_level is None else band.max_level
+                     for band in card.bands], dtype=np.int64)
     generic_left = _generic(card.level_up_cost) + np.where(parameter == 0, steps, 0)
     valid: npt.NDArray[np.bool_] = (
         (generic_left >= 0)
-        & (mins[:, 0] >= 0)
+        & np.all(mins >= 0, axis=1)
         & np.all(np.diff(mins, axis=1) >= 1, axis=1)  # no empty band (711.2a)
+        & np.all(mins <= ends, axis=1)  # a closed band's N1 stays at or below its N2 (711.2a)
         & np.all(vectors[:, 1 + bands :] >= 0, axis=1)
     )
     return valid

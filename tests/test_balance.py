@@ -502,6 +502,26 @@ def test_apply_variant_moves_one_thing_one_step() -> None:
         apply_variant(design(bands=((0, 1, 1, 1), (2, None, 2, 2))), "band1_min_level", -1)
 
 
+def test_711_2a_a_closed_bands_n1_does_not_move_past_its_own_n2() -> None:
+    """LEVEL 2-2 cannot become LEVEL 3-2 (711.2a: a band is N1 to N2): the variants leave
+    that move out, as apply_variant refuses it (it was listed, and failed when applied)."""
+    card = design(bands=((2, 2, 2, 2), (5, None, 4, 4)))
+    with pytest.raises(ValueError, match="empty"):
+        apply_variant(card, "band1_min_level", 1)
+    frame = variants(card, trend=Trend(1.0, 0.0))
+    moves = set(zip(frame["parameter"].astype(str), frame["step"], strict=True))
+    assert ("band1_min_level", 1) not in moves and ("band1_min_level", -1) in moves
+
+
+def test_a_card_without_bands_has_only_its_printed_stage_in_its_variants() -> None:
+    """A model card with no level symbol (parse_card refuses one, a caller may build one):
+    its variants are its printed box moved (711.5), not an IndexError."""
+    card = replace(design(), bands=())
+    frame = variants(card, trend=Trend(1.0, 0.0))
+    assert set(frame["stage"]) == {0}
+    assert {"printed_power", "printed_toughness"} <= set(frame["parameter"].astype(str))
+
+
 def test_a_band_cannot_be_emptied_by_moving_n1() -> None:
     card = design(bands=((1, 1, 2, 2), (2, None, 3, 3)))
     with pytest.raises(ValueError, match="empty"):
