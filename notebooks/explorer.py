@@ -151,6 +151,14 @@ def _(designs_view, draft, get_saved, pool, pool_error):
 
 
 @app.cell
+def _(grid, ui_text, working):
+    # the tables' words in the printed language (NIVEAU, French abilities): once per pool
+    # and language, never per slider move; every number is the grid's
+    shown_grid = views.printed_grid(grid, working.cards, ui_text["printed_language"])
+    return (shown_grid,)
+
+
+@app.cell
 def _(stable, ui_text):
     card_list = working_pool.card_choices(stable, ui_text)
     return (card_list,)
@@ -284,14 +292,14 @@ def _(chart, grid, names, ui_text, zone):
 
 
 @app.cell
-def _(card_name, chart, descending, edition, grid, level, names, selected, sort_by, ui_text,
-      view, working, zone):
+def _(card_name, chart, descending, edition, grid, level, names, selected, shown_grid,
+      sort_by, ui_text, view, working, zone):
     # Both views in one cell: each cell a slider move re-runs costs ~10 ms of latency.
-    pool_table = views.pool_table(grid, level.value, zone.value, names, sort_by.value,
+    pool_table = views.pool_table(shown_grid, level.value, zone.value, names, sort_by.value,
                                   descending.value)
     shown = views.narrow(pool_table, selected)
     table = mo.Html(views.pool_table_html(ui_text, shown, len(grid.names), level.value,
-                                          zone.value, selected))
+                                          zone.value, selected, working.cards))
     _card = working.card(card_name.value)
     now = leveler.characteristics(_card, level.value, zone.value)
     card_view = mo.hstack([
@@ -299,7 +307,7 @@ def _(card_name, chart, descending, edition, grid, level, names, selected, sort_
                    mo.Html(card_tab.translation_html(ui_text, _card))
                    if edition.value == "fr-2011" else ""]),
         mo.vstack([mo.Html(card_tab.characteristics_html(ui_text, level.value, zone.value,
-                                                         now)),
+                                                         now, _card)),
                    mo.Html(card_tab.why_html(ui_text)), edition,
                    mo.Html(card_tab.rule_quote_html(ui_text, now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
@@ -311,12 +319,12 @@ def _(card_name, chart, descending, edition, grid, level, names, selected, sort_
 
 
 @app.cell
-def _(grid, names, pick_card, selected, ui_text, view, working, zone):
+def _(names, pick_card, selected, shown_grid, ui_text, view, working, zone):
     # marimo's table of every stage of the cards shown: header sort, search, pages,
     # download; a row opens its card. The level is no input: a slider move never remakes it
     # (remaking an mo.ui.table costs several times a slider move: benchmarks/README.md)
     stages = table_view.stages_table(
-        ui_text, grid, zone.value,
+        ui_text, shown_grid, zone.value,
         [_name for _name in names if selected is None or _name in selected], working.cards)
     stage_table = mo.ui.table(
         stages.frame, **table_view.table_options(ui_text, stages),

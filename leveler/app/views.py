@@ -176,7 +176,19 @@ def table_html(text: Mapping[str, str], table: pd.DataFrame, caption: str, level
 
 
 def pool_table_html(text: Mapping[str, str], table: pd.DataFrame, total: int, level: int,
-                    zone: Zone | str, selected: Sequence[str] | None) -> str:
-    """The Pool tab's table with its caption (:func:`table_caption`) over it."""
+                    zone: Zone | str, selected: Sequence[str] | None,
+                    pool: Mapping[str, LevelerCard] | None = None) -> str:
+    """The Pool tab's table with its caption (:func:`table_caption`) over it; with
+    ``pool``, each card's printed name in the words' ``printed_language`` where it has one
+    (:meth:`leveler.model.LevelerCard.translation`), else its name as written."""
     caption = table_caption(text, len(table), total, level, zone, selected)
+    language = text.get("printed_language", "")
+    if pool is not None and language and "Name" in table.columns:
+        table = table.assign(Name=[_printed_name(pool.get(str(name)), str(name), language)
+                                   for name in table["Name"]])
     return table_html(text, table, caption, level, zone)
+
+
+def _printed_name(card: LevelerCard | None, name: str, language: str) -> str:
+    printed = card.translation(language) if card is not None else None
+    return printed.name if printed is not None and printed.name else name
