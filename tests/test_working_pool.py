@@ -244,3 +244,19 @@ def test_typing_in_the_bench_remakes_no_sidebar_control_tab_or_card_list():
     assert controls <= {name for _, defines in cells for name in defines}  # all found
     assert reached & controls == set()
     assert "grid" in reached and "working" in reached  # the table and chart do follow it
+
+
+def test_marimos_stage_table_says_each_rows_source_in_the_words(pool):
+    """The Pool tab's mo.ui.table (every stage) marks a design's rows, in each language."""
+    from leveler.app.pool_table import stages_table
+
+    saved = knight()
+    grid = grid_of(stable_pool(pool, {saved.name: saved}))
+    for words in (EN, FR):
+        table = stages_table(words, grid, Zone.BATTLEFIELD, grid.names)
+        header = words["col.Source"]
+        marks = dict(zip(table.names, table.frame[header], strict=True))
+        assert marks["Test Knight"] == words["source.design"]
+        assert marks["Student of Warfare"] == words["source.printed"]
+    printed = stages_table(EN, grid_of(stable_pool(pool)), Zone.BATTLEFIELD, list(pool))
+    assert EN["col.Source"] not in printed.frame.columns

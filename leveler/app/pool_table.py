@@ -23,7 +23,7 @@ import pandas as pd
 
 from leveler.app.views import table_caption
 from leveler.model import LevelerCard, Zone
-from leveler.pool_grid import NO_BAND, TABLE_COLUMNS, PoolGrid
+from leveler.pool_grid import NO_BAND, SOURCE_COLUMN, TABLE_COLUMNS, PoolGrid
 
 __all__ = ["NUMERIC", "STAGE_COLUMNS", "PoolTable", "caption_html", "levels_text",
            "picked_card", "pool_table_frame", "stages_table", "table_options"]
@@ -95,7 +95,10 @@ def stages_table(text: Mapping[str, str], grid: PoolGrid, zone: Zone | str,
                               for start, end in zip(starts, ends, strict=True)])
     rows.insert(2, "From", starts.astype(np.int64))
     rows = rows[rows["Name"].isin(set(names))]
-    rows = rows.sort_values(["Name", "From"], kind="stable").loc[:, list(STAGE_COLUMNS)]
+    columns = list(STAGE_COLUMNS)
+    if grid.mixed:  # a design or a draft in the pool: each row says where its card comes from
+        columns.insert(1, SOURCE_COLUMN)
+    rows = rows.sort_values(["Name", "From"], kind="stable").loc[:, columns]
     card_names = tuple(str(name) for name in rows["Name"])
     shown = rows.copy()
     language = text.get("printed_language", "")
@@ -103,7 +106,10 @@ def stages_table(text: Mapping[str, str], grid: PoolGrid, zone: Zone | str,
         shown["Name"] = [_printed_name(pool.get(name), name, language) for name in card_names]
     band = shown["Band"].astype(str)
     shown["Band"] = band.where(band != NO_BAND, text.get("no_band", NO_BAND))
-    headers = {column: _header(text, column) for column in STAGE_COLUMNS}
+    if SOURCE_COLUMN in columns:
+        shown[SOURCE_COLUMN] = [text.get(f"source.{source}", str(source))
+                                for source in shown[SOURCE_COLUMN]]
+    headers = {column: _header(text, column) for column in columns}
     shown = shown.rename(columns=headers).reset_index(drop=True)
     return PoolTable(frame=shown, names=card_names, headers=headers)
 
