@@ -160,3 +160,46 @@ def test_typing_in_the_bench_keeps_the_level_and_zone_of_the_sidebar(
             "option", has_text=EN["zone.exile"]).get_attribute("value") or "")
     row = page.get_by_role("row").filter(has_text="Typed Knight")  # the draft, in the table
     expect(row.first).to_contain_text(EN["source.draft"], timeout=TIMEOUT)
+
+
+SCRIPT_NAME = "<script>alert(1)</script> Knight"
+
+
+def injected(page: Page) -> list[int]:
+    """Scripts a design's name could have put in the page, and alerts that ran."""
+    found: list[int] = page.evaluate("""() => [
+        [...document.querySelectorAll('script')].filter(
+            s => s.textContent.includes('alert(1)')).length,
+        window.__alerts || 0]""")
+    return found
+
+
+def test_a_script_named_design_is_text_in_the_pool_table_card_and_what_if(
+        page: Page, server: MarimoServer) -> None:
+    """Every byte of a design is untrusted: its name is shown as text in every tab."""
+    page.add_init_script("window.alert = () => { window.__alerts = (window.__alerts||0)+1 }")
+    open_app(page, server.url)
+    type_design(page, {**RECORD, "name": SCRIPT_NAME})
+    page.get_by_role("button", name=EN["design_save"]).click()
+    expect(page.get_by_text(f"Added “{SCRIPT_NAME}”").first).to_be_visible(timeout=TIMEOUT)
+    assert injected(page) == [0, 0]
+
+    tab(page, "tab_pool")
+    expect(page.get_by_role("row").filter(has_text=SCRIPT_NAME).first).to_be_visible(
+        timeout=TIMEOUT)
+    assert injected(page) == [0, 0]
+
+    tab(page, "tab_card")
+    label = EN["source_label"].format(name=SCRIPT_NAME, source=EN["source.design"])
+    page.locator("select").filter(has=page.locator("option", has_text=SCRIPT_NAME)).first \
+        .select_option(label=label)
+    expect(page.locator(".lv-card").first).to_contain_text(SCRIPT_NAME, timeout=TIMEOUT)
+    assert injected(page) == [0, 0]
+
+    tab(page, "tab_whatif")
+    card = page.locator(".lv-whatif .lv-wi-field", has_text="Card").locator("select")
+    expect(card).to_be_visible(timeout=TIMEOUT)
+    card.select_option(label=f"{SCRIPT_NAME} ◆")
+    expect(page.locator(".lv-whatif")).to_contain_text(SCRIPT_NAME, timeout=TIMEOUT)
+    expect(page.locator(".lv-whatif .lv-wi-answer")).to_be_visible()
+    assert injected(page) == [0, 0]
