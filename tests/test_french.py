@@ -260,3 +260,23 @@ def test_the_what_if_panel_notes_counters_off_the_battlefield(pool):
                         minus_one=0, timestamp=0, face_down=False, kept=[], presets=[None],
                         pool=pool)
     assert "lv-zone-note" not in wv.panel_html(FR, on_field, controls, [], [])
+
+
+# ---------------------------------------------------------------- Balance and bench labels
+
+def test_balance_and_bench_band_labels_are_the_words_own(pool):
+    """The stage labels ``printed`` (711.5, 711.6) and ``LEVEL 2-6`` (711.2a) in French."""
+    import pandas as pd
+
+    from leveler.app import balance_view, bench_view
+    from leveler.stages import stage_labels
+
+    card = pool["Student of Warfare"]
+    labels_now = list(stage_labels(card))
+    page = balance_view.frame_html(pd.DataFrame({"Band": labels_now}), "", kind="x", text=FR)
+    assert f"<td>{html.escape(FR['design_printed'])}</td>" in page
+    assert "<td>NIVEAU 2-6</td>" in page and "<td>NIVEAU 7+</td>" in page
+    english = balance_view.frame_html(pd.DataFrame({"Band": labels_now}), "", kind="x", text=EN)
+    assert "<td>LEVEL 2-6</td>" in english and "<td>printed</td>" in english
+    design = bench_view.design_html(card, FR)
+    assert "NIVEAU 2-6" in design and "LEVEL" not in design

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from leveler.app.labels import LABELS, number_text
+from leveler.app.trace_words import stage_text
 from leveler.bench_reach import Budget
 
 __all__ = [
@@ -126,6 +127,8 @@ def _text(value: object) -> str:
 
 def _td(heading: str, value: object, words: Mapping[str, str] = _EN) -> str:
     text = _text(value)
+    if heading == "Band":  # printed / LEVEL 2-6 in the words (NIVEAU 2-6, 710.2 of 2011)
+        return f"<td>{html.escape(stage_text(words, text))}</td>"
     if heading in _FLAG_HEADINGS:
         shown = words.get(f"chart.flag.{text}", text)
         return f'<td class="lv-flag-{html.escape(text)}">{html.escape(shown)}</td>'

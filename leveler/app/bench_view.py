@@ -17,6 +17,7 @@ import pandas as pd
 from leveler.app.balance_view import FLAG_ARROWS, missing, words_or_english
 from leveler.app.labels import LABELS
 from leveler.app.plural import plural_text
+from leveler.app.trace_words import band_text, stage_text
 from leveler.bench import Draft, changes_in_words
 from leveler.model import LevelerCard
 from leveler.text import CardTextError
@@ -54,7 +55,7 @@ def variants_table(frame: pd.DataFrame, text: Mapping[str, str] | None = None) -
             heading = "Printed" if stage.stage == 0 else f"Band {stage.stage}"
             turn = (words["variant_not_reached"] if missing(stage.turn)
                     else words["variant_turn"].format(turn=stage.turn))
-            label = "" if stage.stage == 0 else f"{stage.band} "
+            label = "" if stage.stage == 0 else f"{stage_text(words, str(stage.band))} "
             row[heading] = words["variant_cell"].format(
                 label=label, pt=f"{stage.power}/{stage.toughness}", mana=stage.mana_invested,
                 turn=turn, trend=flag(stage.trend_flag), vanilla=flag(stage.vanilla_flag))
@@ -130,7 +131,8 @@ def design_html(card: LevelerCard, text: Mapping[str, str] | None = None) -> str
               f"{card.power}/{card.toughness}"
               + "".join(f"; {html.escape(ability)}" for ability in card.abilities)
               + f"; {html.escape(card.level_up_ability)}</li>"]
-    stages += [f"<li><strong>{html.escape(band.label)}</strong> {band.power}/{band.toughness}"
+    stages += [f"<li><strong>{html.escape(band_text(words, band))}</strong> "
+               f"{band.power}/{band.toughness}"
                + "".join(f"; {html.escape(ability)}" for ability in band.abilities) + "</li>"
                for band in card.bands]
     notes = "".join(f'<div style="color:#8a5200">'

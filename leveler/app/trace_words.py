@@ -10,13 +10,15 @@ their ``where.<zone>`` phrase, level symbols ``trace.symbol.closed`` / ``trace.s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from leveler.app.labels import where_text
 from leveler.model import LevelBand
+from leveler.stages import PRINTED
 from leveler.trace import MESSAGES, TraceStep, word_step
 
-__all__ = ["PREFIX", "band_text", "step_text", "symbol_text", "templates"]
+__all__ = ["PREFIX", "band_text", "stage_text", "step_text", "symbol_text", "templates"]
 
 PREFIX = "trace."
 """The words files' prefix of the core's message keys."""
@@ -50,3 +52,18 @@ def band_text(text: Mapping[str, str], band: LevelBand | None) -> str:
     if band is None:
         return text["no_band"]
     return symbol_text(text, band.min_level, band.max_level)
+
+
+_LABEL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
+
+
+def stage_text(text: Mapping[str, str], label: str) -> str:
+    """A stage label of :mod:`leveler.stages` in the words of ``text``: ``printed`` (the
+    uppermost P/T box, 711.5, 711.6) as ``design_printed``, a level symbol as
+    :func:`symbol_text` (``NIVEAU 2-6``); anything else as it is."""
+    if label == PRINTED:
+        return text.get("design_printed", label)
+    found = _LABEL.fullmatch(label)
+    if found is None:
+        return label
+    return symbol_text(text, int(found[1]), int(found[2]) if found[2] else None)
