@@ -9,7 +9,9 @@ the controls of the sidebar and the tabs do not depend on what is typed in the b
 from __future__ import annotations
 
 import ast
+import html
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -260,3 +262,19 @@ def test_marimos_stage_table_says_each_rows_source_in_the_words(pool):
         assert marks["Student of Warfare"] == words["source.printed"]
     printed = stages_table(EN, grid_of(stable_pool(pool)), Zone.BATTLEFIELD, list(pool))
     assert EN["col.Source"] not in printed.frame.columns
+
+
+def test_a_design_named_like_a_printed_card_is_said_on_the_pool_tab(notebook, store, pool):
+    """The clash is marked (its own name) and said (a note), the printed card untouched."""
+    store.save({**KNIGHT, "name": "Student of Warfare"}, None)
+    page, defs = run(notebook, **tabs("Pool"))
+    table = defs["pool_table"].set_index("Name")
+    assert table.loc["Student of Warfare", SOURCE_COLUMN] == "printed"
+    assert table.loc["Student of Warfare (design)", SOURCE_COLUMN] == "design"
+    now = characteristics(pool["Student of Warfare"], 0, Zone.BATTLEFIELD)
+    assert table.loc["Student of Warfare", "Power"] == now.power
+    note = EN["renamed_note"].format(name="Student of Warfare", source="design",
+                                     shown="Student of Warfare (design)")
+    callouts = [str(json.loads(html.unescape(found)))
+                for found in re.findall(r"data-html='([^']*)'", page)]
+    assert any(html.escape(note) in callout for callout in callouts)
