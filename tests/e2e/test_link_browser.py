@@ -107,8 +107,10 @@ def test_link_reopened_in_a_new_page_shows_the_same_screen(browser: Browser,
     now = characteristics(POOL["Kargan Dragonlord"], 5, Zone.GRAVEYARD)  # 711.6
     expect(fresh.locator(".lv-now").first).to_contain_text(f"{now.power}/{now.toughness}")
     expect(zone_select(fresh)).to_have_value(zone_select(page).input_value())
-    expect(fresh.get_by_placeholder(EN["name_placeholder"]).first).to_have_value("ar")
     fresh.get_by_role("tab", name=EN["tab_pool"]).click()
+    # the filters are the Pool tab's controls (the sidebar shows the current tab's only)
+    expect(fresh.get_by_placeholder(EN["name_placeholder"]).filter(visible=True).first
+           ).to_have_value("ar", timeout=TIMEOUT)
     table = fresh.locator("table.lv-table")
     expect(table).to_have_attribute("data-level", "5", timeout=TIMEOUT)
     expect(table).to_have_attribute("data-zone", "graveyard")
@@ -145,9 +147,12 @@ def test_language_switch_keeps_level_zone_and_tab(page: Page, app_url: str) -> N
 
 
 def test_a_link_in_french_opens_in_french(page: Page, app_url: str) -> None:
-    open_app(page, f"{app_url}/?lang=fr&tab=card&level=3")
-    expect(selected_tab(page)).to_have_text(FR["tab_card"], timeout=TIMEOUT)
+    page.goto(f"{app_url}/?lang=fr&tab=card&level=3&card=Kargan%20Dragonlord")
+    expect(selected_tab(page)).to_have_text(FR["tab_card"], timeout=60_000)
     expect(slider(page)).to_have_attribute("aria-valuenow", "3")
+    expect(card_box_name(page)).to_be_visible(timeout=TIMEOUT)
+    now = characteristics(POOL["Kargan Dragonlord"], 3, Zone.BATTLEFIELD)  # 711.5
+    expect(page.locator(".lv-now").first).to_contain_text(f"{now.power}/{now.toughness}")
 
 
 def test_a_hostile_link_is_ignored_key_by_key(page: Page, app_url: str) -> None:
