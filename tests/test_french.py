@@ -280,3 +280,14 @@ def test_balance_and_bench_band_labels_are_the_words_own(pool):
     assert "<td>LEVEL 2-6</td>" in english and "<td>printed</td>" in english
     design = bench_view.design_html(card, FR)
     assert "NIVEAU 2-6" in design and "LEVEL" not in design
+
+
+def test_the_printed_grid_is_made_once_per_pool_and_language_not_per_slider_move(notebook):
+    """Its cell reads the grid, the working pool and the words, never a control."""
+    cells = [cell._cell for cell in notebook.app._cell_manager.cells()]
+    makers = [cell for cell in cells if "shown_grid" in cell.defs]
+    assert len(makers) == 1
+    assert makers[0].refs & {"level", "zone", "chart", "names", "view"} == set()
+    assert {"grid", "ui_text"} <= makers[0].refs
+    readers = [cell for cell in cells if "shown_grid" in cell.refs]
+    assert any({"pool_table", "card_view"} <= cell.defs for cell in readers)

@@ -77,3 +77,29 @@ def test_french_what_if_trace_words_its_steps_and_zones(page: Page, app_url: str
         expect(rows.nth(index).locator("td").nth(3)).to_have_text(step_text(FR, step))
     expect(page.locator(".lv-whatif table.lv-trace")).to_contain_text(FR["where.graveyard"])
     expect(page.locator(".lv-whatif table.lv-trace")).not_to_contain_text("graveyard")
+
+
+def test_french_card_tab_shows_the_printed_card_and_the_zone_note(page: Page,
+                                                                  app_url: str) -> None:
+    """The Card tab in French: the printed name and NIVEAU symbols (710.2, 2011); with
+    counters set in the graveyard, the note that counters do not survive a zone change
+    (122.2, 400.7) and that the uppermost box applies (711.6)."""
+    to_french(page, app_url)
+    page.get_by_role("tab", name=FR["tab_card"]).click()
+    printed = STUDENT.translation("French")
+    assert printed is not None
+    card = page.locator(".lv-card")
+    expect(card.locator(".lv-name")).to_have_text(printed.name, timeout=TIMEOUT)
+    expect(card).to_contain_text("NIVEAU 2-6")
+    expect(card).to_contain_text("NIVEAU 7+")
+    slider = page.locator("[role=slider]").filter(visible=True).first
+    slider.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    zone = page.locator("select").filter(has_text=FR["zone.graveyard"]).filter(
+        visible=True).first
+    zone.select_option(label=FR["zone.graveyard"])
+    note = page.locator(".lv-now .lv-zone-note")
+    expect(note).to_contain_text("122.2, 400.7", timeout=TIMEOUT)
+    expect(note).to_contain_text("711.6")
+    expect(note).to_contain_text(FR["where.graveyard"])
