@@ -28,7 +28,18 @@ INLINE = "marimo_inline_csv"
 (registered by marimo when altair is imported in a marimo runtime)."""
 
 
+def _register_inline() -> None:
+    """marimo registers its transformers when it first formats a chart; a notebook run as
+    a script (``app.run()``) may not have yet, so register them here (the same function
+    ``mo.ui.altair_chart`` calls)."""
+    if INLINE not in alt.data_transformers.names():
+        from marimo._plugins.ui._impl.charts.altair_transformer import register_transformers
+
+        register_transformers()
+
+
 def inline_altair_chart(chart: AltairChart, **options: Any) -> mo.ui.altair_chart:
     """``mo.ui.altair_chart(chart, **options)`` with every frame inline in the spec."""
+    _register_inline()
     with alt.data_transformers.enable(INLINE):
         return mo.ui.altair_chart(chart, **options)
