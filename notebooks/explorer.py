@@ -1,7 +1,8 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="full", app_title="leveler")
+app = marimo.App(width="full", app_title="leveler",
+                 html_head_file="../leveler/app/head.html")
 
 with app.setup:
     import os
@@ -15,6 +16,7 @@ with app.setup:
         card_tab,
         chart_view,
         labels,
+        layout,
         link,
         link_button,
         pool_picker,
@@ -74,11 +76,13 @@ def _(pool_file):
 
 
 @app.cell
-def _(language, pool, pool_file, pool_report, ui_text):
+def _(language, pool, pool_error, pool_file, pool_report, ui_text):
     mo.sidebar([mo.md(ui_text["language_heading"]), language, mo.md(ui_text["pool_heading"]),
                 mo.md(ui_text["pool_pick"]), pool_file,
                 mo.Html(pool_picker.report_html(ui_text, pool, pool_report,
-                                                os.environ.get("LEVELER_POOL")))],
+                                                os.environ.get("LEVELER_POOL"))),
+                # no tab will show: the page's loading line (leveler/app/head.html) goes
+                mo.Html('<span class="lv-ready" hidden></span>') if pool_error else ""],
                width="19rem")
     return
 
@@ -204,9 +208,6 @@ def _(filter_choices, remember, screen, screen_schema, stable_grid, ui_text):
                              label=_t["sort_by"], full_width=True, on_change=remember("sort"))
     descending = mo.ui.switch(value=_get("desc"), label=_t["descending"],
                               on_change=remember("desc"))
-    mo.sidebar([mo.md(_t["show_with"]), level, zone,
-                mo.md(_t["filter"]), colours, rarities, sets, search, band_query,
-                mo.md(_t["sort"]), sort_by, descending], width="19rem")
     return band_query, colours, descending, level, rarities, search, sets, sort_by, zone
 
 
@@ -227,6 +228,20 @@ def _(remember, screen, screen_schema, ui_text):
                       on_change=remember("tab", _tabs.get))
     view
     return (view,)
+
+
+@app.cell
+def _(band_query, colours, descending, level, rarities, search, sets, sort_by, ui_text, view,
+      zone):
+    # the current tab's controls only (leveler.app.layout): in the sidebar, and above the tab
+    # on a phone; the same elements whatever the tab, so each keeps its value
+    _shown = layout.controls_of(layout.tab_of(ui_text, view.value), {
+        "level": level, "zone": zone, "colours": colours, "rarities": rarities, "sets": sets,
+        "search": search, "band_query": band_query, "sort_by": sort_by,
+        "descending": descending})
+    mo.vstack([mo.sidebar([layout.side_controls(_shown, ui_text)], width="19rem"),
+               layout.phone_controls(_shown, ui_text)]) if _shown else None
+    return
 
 
 @app.cell
@@ -432,7 +447,6 @@ def _():
     from leveler.app import balance_view, bench_view, designs_view
     from leveler.io import designs as designs_io
 
-    mo.Html(balance_view.BENCH_CSS)
     return (balance_charts, balance_view, bench_data, bench_reach, bench_view, designs_io,
             designs_view, export)
 

@@ -25,7 +25,6 @@ from leveler.bench_reach import Budget
 __all__ = [
     "BALANCE_INTRO",
     "BALANCE_TAB",
-    "BENCH_CSS",
     "FLAG_ARROWS",
     "budget_html",
     "budget_text",
@@ -67,43 +66,6 @@ def budget_html(budget: Budget, text: Mapping[str, str] | None = None) -> str:
             f'data-played="{budget.played}" data-cards="{budget.cards}">'
             f"{html.escape(budget_text(budget, text))}</p>")
 
-
-BENCH_CSS = """<style>
-.lv-btable{border-collapse:collapse;width:100%;font-size:.85rem;line-height:1.3}
-.lv-btable caption{caption-side:top;text-align:left;padding:.2rem 0 .4rem;color:#444}
-.lv-btable th{background:#f3f1ea;text-align:left;font-weight:600;padding:.3rem .5rem;
- border-bottom:2px solid #cfc8b4;white-space:nowrap}
-.lv-btable td{padding:.25rem .5rem;border-bottom:1px solid #e6e1d3;vertical-align:top;
- white-space:nowrap}
-.lv-btable td.lv-cell{white-space:normal}
-.lv-btable[data-kind=design] th{white-space:normal}
-.lv-btable .lv-num{text-align:right;font-variant-numeric:tabular-nums}
-.lv-btable tr[data-source=design] td{background:#fff4d6}
-.lv-btable .lv-line{display:block}
-.lv-flag-above{color:#1d6b3a;font-weight:600}.lv-flag-below{color:#b0261e;font-weight:600}
-.lv-flag-on{color:#555}
-.lv-parse-error{border:1px solid #d8a6a2;background:#fff5f4;border-radius:8px;padding:.5rem .8rem;
- overflow-wrap:anywhere}
-.lv-problems{margin:.3rem 0;padding-left:1.3rem}
-.lv-oracle{margin:.4rem 0 0;padding-left:2.2rem;font-family:ui-monospace,monospace;
- font-size:.85rem}
-.lv-oracle li{white-space:pre-wrap}
-.lv-oracle li.lv-bad{background:#ffd9d4;outline:1px solid #d8342c}
-.lv-oracle .lv-why{display:block;color:#9b1c13;font-family:system-ui,sans-serif}
-.lv-design{border:2px solid #3b3b3b;border-radius:10px;background:#fbf8f1;padding:.5rem .8rem;
- overflow-wrap:anywhere}
-.lv-design ol{margin:.3rem 0 0;padding-left:1.3rem}
-.lv-scroll{max-height:26rem;overflow:auto;max-width:100%}
-.lv-scroll-x{overflow-x:auto;max-width:100%}
-.lv-bench-row{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:1.5rem;
- align-items:start}
-.lv-bench-row>*{min-width:0}
-@media (max-width:760px){.lv-bench-row{grid-template-columns:minmax(0,1fr)}}
-</style>"""
-"""The look of the Balance view's and the bench's tables and messages (included once):
-a table wider than its box scrolls inside it (``lv-scroll``, ``lv-scroll-x``); the bench's
-form and parsed panel share a grid whose columns never grow past their share
-(``lv-bench-row``), one column on a narrow screen."""
 
 FLAG_ARROWS = {"above": "▲", "on": "●", "below": "▼"}
 """The arrow before a flag in a variant's cell."""

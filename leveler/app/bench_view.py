@@ -147,6 +147,6 @@ def design_html(card: LevelerCard, text: Mapping[str, str] | None = None) -> str
 def bench_row_html(form: str, parsed: str) -> str:
     """The form (HTML of the app's controls) beside what it parses to, in a grid whose
     columns keep their share (2:3) whatever they hold, one above the other when narrow
-    (``lv-bench-row`` of :data:`leveler.app.balance_view.BENCH_CSS`)."""
+    (``lv-bench-row`` of ``leveler/app/style.css``)."""
     return (f'<div class="lv-bench-row"><div class="lv-bench-form">{form}</div>'
             f'<div class="lv-bench-parsed">{parsed}</div></div>')

@@ -1,0 +1,80 @@
+"""Where the explorer's controls are shown: the current tab's only, in the sidebar (and,
+on a phone, above the tab's content, where marimo's sidebar is a closed drawer).
+
+The controls are made once by the notebook and only placed here, so moving between tabs
+keeps every value. Both copies are the same marimo elements (marimo keeps them in step);
+the stylesheet shows one of them per screen width (``lv-side-controls`` from 1024 px,
+``lv-phone-controls`` below, where marimo's sidebar is a closed drawer).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import marimo as mo
+
+__all__ = ["PHONE_WIDTH", "TABS", "TAB_CONTROLS", "controls_of", "phone_controls",
+           "side_controls", "tab_of"]
+
+TABS = ("pool", "card", "whatif", "balance", "bench")
+"""The tabs, each named by the words ``tab_<id>``."""
+
+TAB_CONTROLS: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "pool": (("show_with", ("level", "zone")),
+             ("filter", ("colours", "rarities", "sets", "search", "band_query")),
+             ("sort", ("sort_by", "descending"))),
+    "card": (("show_with", ("level", "zone")),),
+}
+"""Per tab, its sidebar's headings (word keys) and the controls under each. What if…,
+Balance and the Design bench have their controls in the tab itself, so none here."""
+
+PHONE_WIDTH = 1024
+"""Below this width (px, Tailwind's ``lg``) marimo's sidebar is a drawer; the tab's
+controls then sit above its content (the stylesheet's breakpoint, kept for the tests)."""
+
+
+def tab_of(words: Mapping[str, str], shown: str) -> str:
+    """The id of the tab whose name (in ``words``) is ``shown``; the first tab for an
+    unknown name (marimo's tabs value before the first render is ``""``)."""
+    for tab in TABS:
+        if words[f"tab_{tab}"] == shown:
+            return tab
+    return TABS[0]
+
+
+def controls_of(tab: str, controls: Mapping[str, Any]) -> list[tuple[str, list[Any]]]:
+    """The groups of controls the sidebar shows on ``tab``, each as (heading's word key,
+    its controls), in order; empty when the tab has none. ``controls`` maps each name of
+    :data:`TAB_CONTROLS` to its element."""
+    return [(heading, [controls[name] for name in names])
+            for heading, names in TAB_CONTROLS.get(tab, ())]
+
+
+def side_controls(groups: list[tuple[str, list[Any]]], words: Mapping[str, str]) -> Any:
+    """The ``groups`` for the sidebar under their headings, in a box the stylesheet hides
+    on a phone."""
+    items = [item for heading, shown in groups for item in (mo.md(words[heading]), *shown)]
+    return mo.Html(f'<div class="lv-side-controls">{mo.vstack(items).text}</div>')
+
+
+def phone_controls(groups: list[tuple[str, list[Any]]], words: Mapping[str, str]) -> Any:
+    """The same ``groups`` above the tab's content, a box shown on a phone only: the first
+    group open, the others folded (``<details>``) so the tab stays in sight."""
+    parts = []
+    for number, (heading, shown) in enumerate(groups):
+        title = html.escape(_heading_text(words[heading]))
+        body = mo.vstack(shown).text
+        parts.append(f'<div class="lv-phone-group"><p class="lv-phone-heading">{title}</p>'
+                     f"{body}</div>" if number == 0 else
+                     f'<details class="lv-phone-group"><summary class="lv-phone-heading">'
+                     f"{title}</summary>{body}</details>")
+    label = html.escape(_heading_text(words[groups[0][0]]), quote=True) if groups else ""
+    return mo.Html(f'<section class="lv-phone-controls" aria-label="{label}">'
+                   f'{"".join(parts)}</section>')
+
+
+def _heading_text(markdown: str) -> str:
+    """A words heading (``### Filter the pool``) as plain text."""
+    return markdown.lstrip("#").strip()
