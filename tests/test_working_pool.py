@@ -230,7 +230,7 @@ def _cells() -> list[tuple[set[str], set[str]]]:
 def test_typing_in_the_bench_remakes_no_sidebar_control_tab_or_card_list():
     """Issue 13: the controls depend on the printed pool and the saved designs (a state set
     only when the store changed), never on the draft: no cell downstream of the bench's
-    fields or of the save cell makes them."""
+    fields or of the save cell makes them, nor redraws the other tabs."""
     cells = _cells()
     reached: set[str] = {"design_name", "design_text", "draft", "designs", "save_note"}
     changed = True
@@ -245,7 +245,11 @@ def test_typing_in_the_bench_remakes_no_sidebar_control_tab_or_card_list():
                 "stable_grid", "wi_card", "wi_level", "wi_zone", "whatif_start"}
     assert controls <= {name for _, defines in cells for name in defines}  # all found
     assert reached & controls == set()
-    assert "grid" in reached and "working" in reached  # the table and chart do follow it
+    # nor any cell of the Pool, Card or What if… tabs: the draft reaches them through a
+    # state handed over when the bench is left (typed_changed), read by the working pool
+    assert reached & {"working", "grid", "chart", "pool_table", "card_view", "whatif"} == set()
+    assert any("typed_changed" in reads and "draft" in reads for reads, _ in cells)
+    assert any("get_typed" in reads and "working" in defines for reads, defines in cells)
 
 
 def test_marimos_stage_table_says_each_rows_source_in_the_words(pool):
