@@ -75,17 +75,22 @@ def settled_width(page: Page) -> dict[str, int]:
 
 def too_wide(page: Page) -> list[str]:
     """Boxes whose right edge passes the window and that no scrolling box of their own
-    holds (a table or chart may scroll inside its box; the page must not)."""
+    holds (a table or chart may scroll inside its box; the page must not). Fixed boxes
+    (marimo's outline, off to the side until hovered) never scroll the page."""
     found: list[str] = page.evaluate("""() => {
       const W = window.innerWidth, out = [];
-      const scrolls = e => { const s = getComputedStyle(e).overflowX;
-        return (s === 'auto' || s === 'scroll' || s === 'hidden') && e.id !== 'App'; };
+      const held = e => {
+        for (let p = e; p && p.id !== 'App'; p = p.parentElement) {
+          const s = getComputedStyle(p);
+          if (s.position === 'fixed') return true;
+          if (p !== e && ['auto', 'scroll', 'hidden'].includes(s.overflowX)) return true;
+        }
+        return false;
+      };
       for (const e of document.querySelectorAll('#App *')) {
         const r = e.getBoundingClientRect();
         if (r.width === 0 || r.right <= W + 1) continue;
-        let p = e.parentElement, held = false;
-        while (p && p.id !== 'App') { if (scrolls(p)) { held = true; break; } p = p.parentElement; }
-        if (!held) out.push(e.tagName + '.' + String(e.className).slice(0, 40) + ' right=' +
+        if (!held(e)) out.push(e.tagName + '.' + String(e.className).slice(0, 40) + ' right=' +
                             Math.round(r.right));
       }
       return out.slice(0, 8);
