@@ -227,7 +227,11 @@ def _(filter_choices, remember, screen, screen_schema, stable_grid, ui_text):
                              label=_t["sort_by"], full_width=True, on_change=remember("sort"))
     descending = mo.ui.switch(value=_get("desc"), label=_t["descending"],
                               on_change=remember("desc"))
-    return band_query, colours, descending, level, rarities, search, sets, sort_by, zone
+    sidebar_controls = {"level": level, "zone": zone, "colours": colours,
+                        "rarities": rarities, "sets": sets, "search": search,
+                        "band_query": band_query, "sort_by": sort_by, "descending": descending}
+    return (band_query, colours, descending, level, rarities, search, sets, sidebar_controls,
+            sort_by, zone)
 
 
 @app.cell
@@ -250,14 +254,12 @@ def _(remember, screen, screen_schema, ui_text):
 
 
 @app.cell
-def _(band_query, colours, descending, level, rarities, search, sets, sort_by, ui_text, view,
-      zone):
+def _(sidebar_controls, ui_text, view):
     # the current tab's controls only (leveler.app.layout): in the sidebar, and above the tab
-    # on a phone; the same elements whatever the tab, so each keeps its value
-    _shown = layout.controls_of(layout.tab_of(ui_text, view.value), {
-        "level": level, "zone": zone, "colours": colours, "rarities": rarities, "sets": sets,
-        "search": search, "band_query": band_query, "sort_by": sort_by,
-        "descending": descending})
+    # on a phone; the same elements whatever the tab, so each keeps its value. They come in a
+    # dict: a cell naming a control re-runs at each of its changes (a slider press would
+    # redraw the sidebar and drop the slider's keyboard focus)
+    _shown = layout.controls_of(layout.tab_of(ui_text, view.value), sidebar_controls)
     mo.vstack([mo.sidebar([layout.side_controls(_shown, ui_text)], width="19rem"),
                layout.phone_controls(_shown, ui_text)]) if _shown else None
     return
