@@ -129,9 +129,10 @@ def test_francais_labels_the_app_and_quotes_the_french_710_rule(
     sidebar(page).get_by_label("Français").check()
     expect(page.get_by_role("heading", name="Explorateur des monteurs de niveau")).to_be_visible(
         timeout=TIMEOUT)
-    # the remade slider starts over at 0, on the page as in the kernel
-    expect(handle).to_have_attribute("aria-valuenow", "0")
-    expect(page.locator("table.lv-table")).to_have_attribute("data-level", "0")
+    # the remade slider keeps its value (issue 13: the screen survives a language switch),
+    # on the page as in the kernel
+    expect(handle).to_have_attribute("aria-valuenow", "3")
+    expect(page.locator("table.lv-table")).to_have_attribute("data-level", "3")
     heads = page.locator("table.lv-table thead th")
     expect(heads).to_have_text([FR[f"col.{key}"] for key in
                                 ("Name", "Mana cost", "Band", "Power", "Toughness",
@@ -140,7 +141,7 @@ def test_francais_labels_the_app_and_quotes_the_french_710_rule(
     expect(page.get_by_role("tab", name=FR["tab_whatif"])).to_be_visible()
 
     handle.focus()
-    for _ in range(7):
+    for _ in range(4):
         page.keyboard.press("ArrowRight")
     expect(page.locator("table.lv-table")).to_have_attribute("data-level", "7")
     expect(page.locator("table.lv-table caption")).to_contain_text(
@@ -157,8 +158,10 @@ def test_francais_labels_the_app_and_quotes_the_french_710_rule(
     page.screenshot(path=str(artifacts / "explorer-fr.png"))
 
     sidebar(page).get_by_label("English").check()
-    expect(page.get_by_role("tab", name=EN["tab_card"])).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator("table.lv-table thead th").first).to_have_text("Name")
+    # the switch keeps the tab (issue 13): still the Card tab, now in English
+    expect(page.get_by_role("tab", selected=True)).to_have_text(EN["tab_card"], timeout=TIMEOUT)
+    page.get_by_role("tab", name=EN["tab_pool"]).click()
+    expect(page.locator("table.lv-table thead th").first).to_have_text("Name", timeout=TIMEOUT)
 
 
 CHART_SPEC_IS = """([key, value]) => {
@@ -196,7 +199,7 @@ def test_francais_draws_the_chart_in_french_and_the_slider_never_redraws_it(
 
     handle = page.locator("[role=slider]").filter(visible=True).first
     handle.focus()
-    for _ in range(7):
+    for _ in range(4):
         page.keyboard.press("ArrowRight")
     expect(page.locator("table.lv-table")).to_have_attribute("data-level", "7")
     label = page.locator(".lv-chart .lv-level-label")
