@@ -64,10 +64,11 @@ def controls(pool: dict[str, LevelerCard], level: int = 0, zone: str = "Battlefi
              colours: tuple[str, ...] = (), rarities: tuple[str, ...] = (),
              sets: tuple[str, ...] = (), search: str = "", sort_by: str = "Name",
              descending: bool = False, band_query: str = "") -> dict[str, Any]:
-    """Every def of the sidebar cell, as real controls set to other values."""
+    """Every def of the sidebar cell, as real controls set to other values (and the dict of
+    them the layout cell places, ``sidebar_controls``)."""
     options = filter_options(pool_grid(pool).cards)
     top = max(card.top_level for card in pool.values()) + 3
-    return {
+    made = {
         "level": mo.ui.slider(0, top, value=level),
         "zone": mo.ui.dropdown(options=ZONE_OPTIONS, value=zone),
         "colours": mo.ui.multiselect(options["colour"], value=list(colours)),
@@ -79,6 +80,7 @@ def controls(pool: dict[str, LevelerCard], level: int = 0, zone: str = "Battlefi
                                   value=sort_by),
         "descending": mo.ui.switch(value=descending),
     }
+    return made | {"sidebar_controls": dict(made)}
 
 
 def view_controls(pool: dict[str, LevelerCard], card: str = "Student of Warfare",
