@@ -1,0 +1,57 @@
+"""leveler.app.layout (issue 13): which controls each tab's sidebar holds, and the phone copy.
+
+The browser half (the sidebar in Chromium, 390/1366/1920 px) is tests/e2e/test_layout_browser.py.
+"""
+
+from __future__ import annotations
+
+import marimo as mo
+import pytest
+
+from leveler.app import labels, layout
+
+NAMES = ("level", "zone", "colours", "rarities", "sets", "search", "band_query", "sort_by",
+         "descending")
+
+
+@pytest.fixture
+def controls() -> dict[str, object]:
+    return {name: mo.ui.text(value=name, label=f"label-{name}") for name in NAMES}
+
+
+@pytest.mark.parametrize("code", sorted(labels.LANGUAGES.values()))
+def test_tab_of_reads_every_tab_name_in_every_language(code: str) -> None:
+    words = labels.labels_for(code)
+    assert [layout.tab_of(words, words[f"tab_{tab}"]) for tab in layout.TABS] == \
+        list(layout.TABS)
+    assert layout.tab_of(words, "") == "pool"  # marimo's tabs value before the first render
+
+
+def test_only_the_pool_and_card_tabs_have_sidebar_controls(controls: dict[str, object]) -> None:
+    """Issue 13: What if…, Balance and the Design bench change nothing with the level,
+    zone, filters or sort, so their sidebar shows none; Card shows level and zone."""
+    shown = {tab: [c for _, group in layout.controls_of(tab, controls) for c in group]
+             for tab in layout.TABS}
+    assert shown["pool"] == [controls[name] for name in NAMES]
+    assert shown["card"] == [controls["level"], controls["zone"]]
+    assert shown["whatif"] == shown["balance"] == shown["bench"] == []
+
+
+def test_both_copies_hold_the_same_controls_under_the_words_headings(
+        controls: dict[str, object]) -> None:
+    words = labels.labels_for("fr")
+    groups = layout.controls_of("pool", controls)
+    side, phone = layout.side_controls(groups, words).text, layout.phone_controls(groups,
+                                                                                 words).text
+    for name in NAMES:
+        assert f"label-{name}" in side and f"label-{name}" in phone
+    assert 'class="lv-side-controls"' in side and 'class="lv-phone-controls"' in phone
+    assert phone.count("<details") == len(groups) - 1  # the first group stays open
+    heading = words["filter"].lstrip("#").strip()
+    assert f"<summary class=\"lv-phone-heading\">{heading}</summary>" in phone
+
+
+def test_the_phone_headings_are_escaped(controls: dict[str, object]) -> None:
+    words = dict(labels.labels_for("en"), show_with="### <b>Show</b> & tell")
+    phone = layout.phone_controls(layout.controls_of("card", controls), words).text
+    assert "<b>Show</b>" not in phone and "&lt;b&gt;Show&lt;/b&gt; &amp; tell" in phone
