@@ -228,3 +228,26 @@ def test_the_served_page_paints_a_loading_line_before_the_app_renders(
     page.goto(app_url)
     expect(page.locator(SHOWN["pool"]).first).to_be_visible(timeout=TIMEOUT)
     page.wait_for_function(f"() => ({loading})() === 'none'")
+
+
+def test_after_save_in_french_the_bench_form_still_keeps_off_the_panel(
+        page: Page, bench_url: str) -> None:
+    """Issue 13: after Save (a long note in the form) in French, the form did widen over
+    the parsed panel and the bench table ran past the right edge: neither at 1366 nor 390."""
+    fr = words("fr")
+    open_app(page, bench_url, "fr")
+    show_tab(page, "fr", "bench")
+    name = "Chevalière de la très longue lignée des monteurs de niveau"
+    page.get_by_label(fr["design_name"], exact=True).fill(name)
+    page.get_by_role("button", name=fr["design_save"]).click()
+    expect(page.get_by_text(f"« {name} »").first).to_be_visible(timeout=TIMEOUT)
+    for width in (1366, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        size = settled_width(page)
+        box = boxes_apart(page)
+        if box["parsedTop"] < box["formBottom"]:
+            assert box["formRight"] <= box["parsedLeft"] + 1, (width, box)
+        else:
+            assert box["formBottom"] <= box["parsedTop"] + 1, (width, box)
+        assert size["app"] <= size["appBox"] + 1, (width, size, too_wide(page))
+        assert too_wide(page) == [], width
