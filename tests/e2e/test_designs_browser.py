@@ -248,8 +248,9 @@ def test_a_server_killed_with_a_draft_open_offers_it_back_after_a_restart(
     second = MarimoServer(None, path, port=first.port)
     try:
         page.reload()
-        expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
-        page.get_by_role("tab", name=EN["tab_bench"]).click()
+        # the page's link holds the tab (issue 13): the reload opens on the bench again
+        expect(page.get_by_role("tab", selected=True)).to_have_text(EN["tab_bench"],
+                                                                    timeout=60_000)
         expect(field(page, "design_name")).to_have_value("Unsaved Draft", timeout=TIMEOUT)
         expect(field(page, "design_text")).to_have_value(BROKEN["oracle_text"])
         saved(page, "Your unsaved draft of “Unsaved Draft”")
