@@ -279,3 +279,13 @@ def test_screen_reset_puts_the_whatif_keys_back_and_drops_them_from_the_link() -
     screen.reset(link.WHATIF_KEYS, url)
     assert screen.get("wi.level") == 0 and screen.get("wi.zone") == "battlefield"
     assert url.params == {"level": "2"}
+
+
+def test_screen_sync_writes_what_a_quiet_set_kept() -> None:
+    url = FakeQueryParams({"draft": "d"})
+    screen = link.Screen({})
+    screen.fit(SCHEMA)
+    assert screen.set("level", 4)  # kept, the link not written yet
+    assert url.params == {"draft": "d"}
+    assert screen.sync(url) == 1 and url.params == {"draft": "d", "level": "4"}
+    assert screen.sync(url) == 0 and url.writes == 1  # up to date: nothing sent

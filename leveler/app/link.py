@@ -385,12 +385,18 @@ class Screen:
             return False
         self.state[key] = value
         if target is not None:
-            to_set, to_delete = changes(target.to_dict(), self.state, self.schema)
-            for name, text in to_set.items():
-                target.set(name, text)
-            for name in to_delete:
-                target.remove(name)
+            self.sync(target)
         return True
+
+    def sync(self, target: QueryTarget) -> int:
+        """Bring ``target``'s link up to date with the kept state; how many keys it wrote
+        (0 when it already held the state: nothing is sent)."""
+        to_set, to_delete = changes(target.to_dict(), self.state, self.schema)
+        for name, text in to_set.items():
+            target.set(name, text)
+        for name in to_delete:
+            target.remove(name)
+        return len(to_set) + len(to_delete)
 
 
 def label_of(options: Mapping[str, object], value: object) -> str | None:
