@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 from marimo._plugins.ui._impl.input import FileUploadResults
 
-from leveler import Zone, characteristics, load_pool
+from leveler import Zone, characteristics, load_pool, working_pool
 from leveler.app import labels
 from leveler.app import pool_picker as pp
 from leveler.app import whatif_view as wv
@@ -167,7 +167,8 @@ def test_the_app_shows_an_uploaded_pool_everywhere(notebook):
         now = characteristics(expected.cards[row.Name], 0, Zone.BATTLEFIELD)
         assert (row.Power, row.Toughness, row.Rule) == (now.power, now.toughness, now.rule)
     assert set(defs["chart"].dataframe["name"]) == set(expected.cards)
-    assert list(defs["wi_card"].options) == list(expected.cards)
+    # every card of the pool, then the one fixed choice of the bench's draft (working_pool)
+    assert list(defs["wi_card"].options) == [*expected.cards, working_pool.MARKS["card_draft"]]
     assert html.escape(expected.summary()) in page_html(outputs)
 
 
@@ -283,7 +284,7 @@ def test_a_hostile_upload_posted_around_the_validator_keeps_the_app_whole(notebo
     assert defs["pool"] == pool and defs["pool_report"] is None and defs["pool_error"] is None
     assert list(defs["pool_table"]["Name"]) == sorted(pool)
     assert set(defs["chart"].dataframe["name"]) == set(pool)
-    assert list(defs["wi_card"].options) == list(pool)
+    assert list(defs["wi_card"].options) == [*pool, working_pool.MARKS["card_draft"]]
     page = page_html(outputs)
     for tab in labels.tab_names(EN):
         assert tab in defs["view"].text
