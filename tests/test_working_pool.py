@@ -282,3 +282,20 @@ def test_a_design_named_like_a_printed_card_is_said_on_the_pool_tab(notebook, st
     callouts = [str(json.loads(html.unescape(found)))
                 for found in re.findall(r"data-html='([^']*)'", page)]
     assert any(html.escape(note) in callout for callout in callouts)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_what_if_tab_says_what_its_card_list_marks_mean(language: str) -> None:
+    """The What if… card list marks a design and the draft with signs of no language (its
+    control survives a language switch); the tab says what each sign means, in its words."""
+    from leveler.app import whatif_view
+    from leveler.working_pool import MARKS
+
+    words = labels_for(language)
+    for mark in (MARKS["source.design"], MARKS["card_draft"]):
+        assert mark in words["wi_card_marks"]
+    whatif = whatif_view.WhatIf(None, None, "no situation yet")
+    page = whatif_view.panel_html(words, whatif, dict.fromkeys(
+        ("card", "level", "plus", "minus", "zone", "timestamp", "face_down", "reset",
+         "download", "load"), ""), [], [])
+    assert html.escape(words["wi_card_marks"]) in page

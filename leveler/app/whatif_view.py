@@ -411,6 +411,7 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
             if lines and lines[-1][1] else "")
     left = (f'<div class="lv-wi-controls"><p class="lv-wi-help">{_e(text["wi_intro"])}</p>'
             f'{_field(text["wi_card"], c["card"])}'
+            f'<div class="lv-wi-help">{_e(text["wi_card_marks"])}</div>'
             f'<div class="lv-wi-row">{_field(text["wi_level"], c["level"])}'
             f'{_field(text["wi_plus"], c["plus"])}{_field(text["wi_minus"], c["minus"])}</div>'
             f'<div class="lv-wi-row">{_field(text["wi_zone"], c["zone"])}'
