@@ -25,12 +25,7 @@ from leveler.balance import (
     variants,
 )
 from leveler.io.pool_files import card_from_record
-from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
-
-
-def draft_of(record: dict[str, str]) -> bench.Draft:
-    return bench.read_draft(*(record[key] for key in ("name", "mana_cost", "type_line", "power",
-                                                   "toughness", "oracle_text")))
+from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT, draft_of
 
 
 @pytest.fixture(scope="module")
