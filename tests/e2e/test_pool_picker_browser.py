@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import LevelerCard, Zone, characteristics, load_pool
+from leveler import LevelerCard, Zone, characteristics, load_pool, working_pool
 from leveler.app import labels, pool_picker, views
 from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
@@ -96,7 +96,10 @@ def test_a_loaded_pool_file_replaces_the_pool_and_a_bad_one_keeps_it(
 
     page.get_by_role("tab", name="What if…").click()
     cards = page.locator(".lv-whatif .lv-wi-field", has_text="Card").locator("option")
-    expect(cards).to_have_text(list(report.cards), timeout=TIMEOUT)
+    # every card of the loaded pool, then the bench draft's one fixed choice (issue 13:
+    # the working pool puts it last in every card list, whatever is typed)
+    expect(cards).to_have_text([*report.cards, working_pool.MARKS["card_draft"]],
+                               timeout=TIMEOUT)
     page.get_by_role("tab", name="Pool").click()
 
     broken = IMPORTERS / "scryfall_bad_cards.json"
@@ -197,9 +200,11 @@ def test_francais_draws_the_chart_in_french_and_the_slider_never_redraws_it(
     french = chart_embedding(page)
     assert french != english  # the language switch re-embeds the chart
 
+    # the slider was never moved: the remade one keeps level 0, so seven presses reach 7
     handle = page.locator("[role=slider]").filter(visible=True).first
+    expect(handle).to_have_attribute("aria-valuenow", "0")
     handle.focus()
-    for _ in range(4):
+    for _ in range(7):
         page.keyboard.press("ArrowRight")
     expect(page.locator("table.lv-table")).to_have_attribute("data-level", "7")
     label = page.locator(".lv-chart .lv-level-label")
