@@ -12,6 +12,7 @@ import io
 import json
 import re
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from playwright.sync_api import Page, expect
 
 from leveler import CardTextError, LevelerCard, Zone, characteristics
 from leveler.app import labels
+from leveler.app.trace_words import stage_text
 from leveler.balance import VanillaLine, curve, fit_trend, turns_to_band, variants
 from leveler.io.designs import open_store
 from leveler.io.pool_files import card_from_record
@@ -62,13 +64,16 @@ def rows_of(page: Page, kind: str) -> list[list[str]]:
 
 def design_rows(card: LevelerCard, pool: dict[str, LevelerCard],
                 vanilla: VanillaLine | None = None,
-                words: dict[str, str] | None = None) -> list[list[Any]]:
-    """The design's table per the library: placed against the printed pool's trend (flags
-    in the labels' ``words``, English by default)."""
+                words: Mapping[str, str] | None = None) -> list[list[Any]]:
+    """The design's table per the library: placed against the printed pool's trend (band
+    labels and flags in the labels' ``words``, English by default: ``printed`` and the
+    level symbols as the words give them, NIVEAU 1-2 in French after the 2011 rules, 710.2)."""
     placed = curve([card], trend=fit_trend(pool), vanilla=vanilla or VanillaLine())
     turns = list(turns_to_band(card)["turn"])
-    flag = (words or labels.LABELS["en"]).__getitem__
-    return [[row.band, str(row.min_level), str(row.mana_invested), str(turns[row.stage]),
+    text = words or labels.LABELS["en"]
+    flag = text.__getitem__
+    return [[stage_text(text, str(row.band)), str(row.min_level), str(row.mana_invested),
+             str(turns[row.stage]),
              f"{row.power}/{row.toughness}", str(row.stats), row.trend_stats,
              flag(f"chart.flag.{row.trend_flag}"), row.vanilla_stats,
              flag(f"chart.flag.{row.vanilla_flag}")]
