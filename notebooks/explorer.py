@@ -254,14 +254,23 @@ def _(remember, screen, screen_schema, ui_text):
 
 
 @app.cell
+def _(sidebar_controls, ui_text):
+    # every tab's sidebar controls once, all hidden until the layout cell's style shows the
+    # current tab's: a sidebar redrawn per tab logs react-slot-fill errors once a table is
+    # on the page (leveler.app.layout.sidebar_controls). They come in a dict: a cell naming
+    # a control re-runs at each of its changes (and would drop the slider's keyboard focus)
+    mo.sidebar([layout.sidebar_controls(sidebar_controls, ui_text)], width="19rem")
+    return
+
+
+@app.cell
 def _(sidebar_controls, ui_text, view):
-    # the current tab's controls only (leveler.app.layout): in the sidebar, and above the tab
-    # on a phone; the same elements whatever the tab, so each keeps its value. They come in a
-    # dict: a cell naming a control re-runs at each of its changes (a slider press would
-    # redraw the sidebar and drop the slider's keyboard focus)
-    _shown = layout.controls_of(layout.tab_of(ui_text, view.value), sidebar_controls)
-    mo.vstack([mo.sidebar([layout.side_controls(_shown, ui_text)], width="19rem"),
-               layout.phone_controls(_shown, ui_text)]) if _shown else None
+    # the current tab's controls only (leveler.app.layout): shown in the sidebar, and above
+    # the tab on a phone; the same elements whatever the tab, so each keeps its value
+    _tab = layout.tab_of(ui_text, view.value)
+    _shown = layout.controls_of(_tab, sidebar_controls)
+    mo.vstack([mo.Html(layout.sidebar_style(_tab)),
+               layout.phone_controls(_shown, ui_text) if _shown else ""])
     return
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import marimo as mo
 
 __all__ = ["PHONE_WIDTH", "TABS", "TAB_CONTROLS", "controls_of", "phone_controls",
-           "side_controls", "tab_of"]
+           "side_controls", "sidebar_controls", "sidebar_style", "tab_of"]
 
 TABS = ("pool", "card", "whatif", "balance", "bench")
 """The tabs, each named by the words ``tab_<id>``."""
@@ -57,6 +57,38 @@ def side_controls(groups: list[tuple[str, list[Any]]], words: Mapping[str, str])
     on a phone."""
     items = [item for heading, shown in groups for item in (mo.md(words[heading]), *shown)]
     return mo.Html(f'<div class="lv-side-controls">{mo.vstack(items).text}</div>')
+
+
+def sidebar_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> Any:
+    """Every tab's sidebar groups once, each marked with the tabs it belongs to
+    (``data-lv-tabs``), all hidden until :func:`sidebar_style` shows the current tab's.
+
+    The sidebar's content stays the same whatever the tab: marimo's sidebar is a
+    react-slot-fill Fill, and each ``mo.ui.table`` mounts its own slot manager on the same
+    bus, so a sidebar re-rendered after a table appeared logs
+    ``[handleFillUpdated] component was expected to be defined`` (issue 13's console)."""
+    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for tab in TABS:
+        for heading, names in TAB_CONTROLS.get(tab, ()):
+            groups.setdefault((heading, names), []).append(tab)
+    parts = []
+    for (heading, names), tabs in groups.items():
+        body = mo.vstack([mo.md(words[heading]), *(controls[name] for name in names)]).text
+        parts.append(f'<div class="lv-side-group" data-lv-tabs="{" ".join(tabs)}">'
+                     f"{body}</div>")
+    return mo.Html(f'<div class="lv-side-controls">{"".join(parts)}</div>')
+
+
+def sidebar_style(tab: str) -> str:
+    """A ``<style>`` showing the sidebar groups of ``tab`` (from :data:`PHONE_WIDTH` up;
+    below it the tab's controls sit above its content); nothing shown on a tab without
+    sidebar controls. ``tab`` must be one of :data:`TABS`."""
+    if tab not in TABS:
+        raise ValueError(f"layout.sidebar_style: unknown tab {tab!r}, expected one of {TABS}")
+    if tab not in TAB_CONTROLS:
+        return "<style></style>"
+    return (f"<style>@media (min-width:{PHONE_WIDTH}px){{.lv-side-controls{{display:block}}"
+            f'.lv-side-group[data-lv-tabs~="{tab}"]{{display:block}}}}</style>')
 
 
 def phone_controls(groups: list[tuple[str, list[Any]]], words: Mapping[str, str]) -> Any:

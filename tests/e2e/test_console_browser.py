@@ -1,0 +1,78 @@
+"""No console errors and no failed requests through a tour of every tab (issue 13).
+
+Charts re-made while the browser still loads the previous ones (typing in the bench,
+switching tabs, a zone change) used to cut their data downloads off: marimo frees a
+chart's virtual file (``/@file/...``) when its cell runs again, and the download then
+ends in ``net::ERR_INCOMPLETE_CHUNKED_ENCODING`` and "TypeError: Failed to fetch". The
+app puts the charts' frames in their specs (leveler/app/inline_chart.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 60_000
+TABS = ("Pool", "Card", "What if…", "Balance", "Design bench")
+DESIGN = {"Design name": "Tour Knight", "Mana cost": "{1}{W}",
+          "Type line": "Creature — Human Knight", "Power": "2", "Toughness": "2",
+          "Oracle text": "Level up {1}{W}\nLEVEL 1-2\n3/3\nVigilance\nLEVEL 3+\n5/5\nFirst strike"}
+
+
+def watch(page: Page) -> list[str]:
+    """Every console error, page error, failed request and HTTP error of ``page``, as text."""
+    seen: list[str] = []
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            seen.append(f"console: {message.text}")
+
+    def on_response(response: Any) -> None:
+        if response.status >= 400:
+            seen.append(f"HTTP {response.status}: {response.url}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: seen.append(f"page error: {error}"))
+    page.on("requestfailed", lambda request: seen.append(
+        f"request failed: {request.url} ({request.failure})"))
+    page.on("response", on_response)
+    return seen
+
+
+def test_a_tour_of_every_tab_with_typing_in_the_bench_leaves_the_console_clean(
+        page: Page, bench_url: str) -> None:
+    seen = watch(page)
+    page.goto(bench_url)
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=TIMEOUT)
+    slider = page.locator("[role=slider]").filter(visible=True).first
+    zone = page.locator("select").filter(visible=True).filter(
+        has=page.locator("option", has_text="Graveyard")).first
+    slider.focus()
+    for key in ["ArrowRight"] * 5 + ["ArrowLeft"] * 2:
+        page.keyboard.press(key)
+    expect(slider).to_have_attribute("aria-valuenow", "3")
+    for label in ("Graveyard", "Hand", "Battlefield"):  # each re-embeds the chart
+        zone.select_option(label=label)
+    expect(page.locator("table.lv-table")).to_have_attribute("data-zone", "battlefield")
+    for tab in TABS:
+        page.get_by_role("tab", name=tab).click()
+    for label, value in DESIGN.items():  # typed as a designer would: charts redraw meanwhile
+        field = page.get_by_label(label, exact=True)
+        field.fill("")  # the bench opens on a template
+        field.press_sequentially(value, delay=60)
+    for power in ("3", "4", "1"):
+        page.get_by_label("Power", exact=True).fill(power)
+        page.wait_for_timeout(350)  # past the fields' 300 ms debounce: the charts re-run
+    for tab in ("Balance", "Design bench", "Pool", "Design bench", "Balance", "Design bench"):
+        page.get_by_role("tab", name=tab).click()
+    expect(page.locator("table.lv-btable[data-kind=design]")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("marimo-vega canvas").filter(visible=True).first).to_be_visible(
+        timeout=TIMEOUT)
+    page.get_by_role("tab", name="Pool").click()
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    assert seen == [], "\n".join(seen)
