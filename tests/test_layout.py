@@ -55,3 +55,30 @@ def test_the_phone_headings_are_escaped(controls: dict[str, object]) -> None:
     words = dict(labels.labels_for("en"), show_with="### <b>Show</b> & tell")
     phone = layout.phone_controls(layout.controls_of("card", controls), words).text
     assert "<b>Show</b>" not in phone and "&lt;b&gt;Show&lt;/b&gt; &amp; tell" in phone
+
+
+def test_the_sidebar_holds_each_group_once_marked_with_its_tabs(
+        controls: dict[str, object]) -> None:
+    """Issue 13: one sidebar for every tab (never redrawn on a tab switch, which logged
+    react-slot-fill errors): level and zone once, for Pool and Card; filter and sort for
+    Pool; every control there exactly once."""
+    side = layout.sidebar_controls(controls, labels.labels_for("en")).text
+    assert side.count('data-lv-tabs="pool card"') == 1
+    assert side.count('data-lv-tabs="pool"') == 2
+    for name in NAMES:
+        assert side.count(f"label-{name}") == 1, name
+
+
+@pytest.mark.parametrize("tab", layout.TABS)
+def test_the_style_shows_only_the_current_tabs_groups(tab: str) -> None:
+    style = layout.sidebar_style(tab)
+    if tab in layout.TAB_CONTROLS:
+        assert f'[data-lv-tabs~="{tab}"]{{display:block}}' in style
+        assert f"min-width:{layout.PHONE_WIDTH}px" in style
+    else:
+        assert "display:block" not in style
+
+
+def test_an_unknown_tab_is_refused_with_its_name() -> None:
+    with pytest.raises(ValueError, match="'stats'"):
+        layout.sidebar_style("stats")
