@@ -32,10 +32,9 @@ CORE = ("model", "mana", "text", "text_errors", "text_checks", "languages", "rul
 ALTAIR = frozenset({"charts", "balance_charts", "export"})
 """The library modules that build or write Altair charts."""
 HTML_HELPERS = frozenset({"html", "markupsafe"})
-KNOWN_EXCEPTIONS: frozenset[tuple[str, str]] = frozenset({
-})
-"""(module, import) pairs allowed while the architecture issue moves them; each must
-still be needed (tested), so the list only shrinks."""
+KNOWN_EXCEPTIONS: frozenset[tuple[str, str]] = frozenset()
+"""(module, import) pairs allowed for a while (none now); each listed must still be needed
+(tested), so the list only shrinks."""
 
 
 def _library_modules() -> list[str]:
