@@ -209,7 +209,11 @@ def test_a_broken_design_shows_its_line_and_the_rest_keeps_working(
     expect(table).to_have_attribute("data-level", "7", timeout=TIMEOUT)
     student = table.locator("tbody tr").filter(has_text="Student of Warfare").locator("td")
     now = characteristics(pool["Student of Warfare"], 7, Zone.BATTLEFIELD)
-    expect(student.nth(3)).to_have_text(str(now.power))
+    # the Power column by its header: a Source column comes after Name once the session's
+    # store holds a design (the working pool, issue 13), so its place is not fixed
+    headings = table.locator("thead th").all_text_contents()
+    power = headings.index(labels.LABELS["en"]["col.Power"])
+    expect(student.nth(power)).to_have_text(str(now.power))
 
     page.get_by_role("tab", name="Design bench").click()  # what was typed is still there
     expect(page.get_by_label("Oracle text", exact=True)).to_have_value(BROKEN["oracle_text"])
