@@ -76,3 +76,21 @@ def test_a_tour_of_every_tab_with_typing_in_the_bench_leaves_the_console_clean(
     expect(page.locator("table.lv-table")).to_be_visible(timeout=TIMEOUT)
     page.wait_for_load_state("networkidle")
     assert seen == [], "\n".join(seen)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "marimo 0.25: each mo.ui.table mounts its own react-slot-fill manager on the sidebar's "
+    "bus, so a sidebar re-worded after the Pool tab's table appeared logs "
+    "'[handleFillUpdated] component was expected to be defined' (not fixed yet)"))
+def test_a_language_switch_there_and_back_leaves_the_console_clean(
+        page: Page, app_url: str) -> None:
+    seen = watch(page)
+    page.goto(app_url)
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_role("radio", name="Français").first.check()
+    expect(page.get_by_role("tab", name="Une carte")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_role("radio", name="English").first.check()
+    expect(page.get_by_role("tab", name="Card", exact=True)).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    assert seen == [], "\n".join(seen)
