@@ -500,20 +500,22 @@ def _():
 
 
 @app.cell
-def _(balance_view, bench_data, bench_reach, keep, kept, ui_text):
+def _(balance_view, bench_data, bench_reach, keep, kept, kept_values, ui_text):
     # the curve (Balance view and bench) and the Limited Monte Carlo (Balance view)
     _t = ui_text
-    curve_slope = mo.ui.number(start=0, stop=10, step=0.25,
-                               value=kept("slope", bench_data.VANILLA.slope), label="a",
-                               on_change=keep("slope"))
-    curve_intercept = mo.ui.number(start=-10, stop=10, step=0.5,
-                                   value=kept("intercept", bench_data.VANILLA.intercept),
-                                   label="b", on_change=keep("intercept"))
-    curve_tolerance = mo.ui.number(start=0, stop=5, step=0.5,
-                                   value=kept("tolerance", bench_data.TOLERANCE),
-                                   label=_t["curve_tolerance"], on_change=keep("tolerance"))
-    curve_controls = mo.hstack([mo.Html(balance_view.curve_line_html(_t)), curve_slope,
-                                curve_intercept, curve_tolerance, ""],
+    # the curve's three numbers, one control (their value: curve_settings' keywords)
+    curve = mo.ui.dictionary({
+        "slope": mo.ui.number(start=0, stop=10, step=0.25,
+                              value=kept("slope", bench_data.VANILLA.slope), label="a"),
+        "intercept": mo.ui.number(start=-10, stop=10, step=0.5,
+                                  value=kept("intercept", bench_data.VANILLA.intercept),
+                                  label="b"),
+        "tolerance": mo.ui.number(start=0, stop=5, step=0.5,
+                                  value=kept("tolerance", bench_data.TOLERANCE),
+                                  label=_t["curve_tolerance"]),
+    }, on_change=kept_values.update)
+    curve_controls = mo.hstack([mo.Html(balance_view.curve_line_html(_t)), curve["slope"],
+                                curve["intercept"], curve["tolerance"], ""],
                                widths=[3, 1.2, 1.2, 2, 3], align="center", gap=1)
     mc_lands = mo.ui.slider(start=10, stop=24, value=kept("lands", bench_reach.LIMITED.lands),
                             label=_t["mc_lands"], show_value=True, on_change=keep("lands"))
@@ -522,8 +524,7 @@ def _(balance_view, bench_data, bench_reach, keep, kept, ui_text):
                           inline=True, on_change=keep("play"))
     mc_run = mo.ui.run_button(label=_t["mc_run"].format(
         games=labels.number_text(_t, bench_reach.GAMES)))
-    return (curve_controls, curve_intercept, curve_slope, curve_tolerance, mc_lands, mc_play,
-            mc_run)
+    return curve, curve_controls, mc_lands, mc_play, mc_run
 
 
 @app.cell
@@ -675,11 +676,10 @@ def _(design_copy, design_save, designs_reload, designs_store, designs_view, dra
 
 
 @app.cell
-def _(bench_data, bench_reach, curve_intercept, curve_slope, curve_tolerance, mc_lands, mc_play,
-      mc_run, pool, ui_text, view, working):
+def _(bench_data, bench_reach, curve, mc_lands, mc_play, mc_run, pool, ui_text, view,
+      working):
     mo.stop(view.value != ui_text["tab_balance"])
-    balance_vanilla, _tolerance = bench_data.curve_settings(
-        curve_slope.value, curve_intercept.value, curve_tolerance.value)
+    balance_vanilla, _tolerance = bench_data.curve_settings(**curve.value)
     balance, balance_error = bench_data.balance_or_error(
         pool, working.designs, vanilla=balance_vanilla, tolerance=_tolerance)
     chances = bench_reach.reach_frame(pool, working.designs, mc_lands.value, mc_play.value,
@@ -755,10 +755,9 @@ def _(balance_figures, balance_html, balance_shown, chances, curve_controls, exp
 
 
 @app.cell
-def _(bench_data, curve_intercept, curve_slope, curve_tolerance, draft, pool, ui_text, view):
+def _(bench_data, curve, draft, pool, ui_text, view):
     mo.stop(view.value != ui_text["tab_bench"])
-    bench_vanilla, _tolerance = bench_data.curve_settings(
-        curve_slope.value, curve_intercept.value, curve_tolerance.value)
+    bench_vanilla, _tolerance = bench_data.curve_settings(**curve.value)
     bench = bench_data.bench_frames(pool, draft, vanilla=bench_vanilla, tolerance=_tolerance)
     return bench, bench_vanilla
 

@@ -36,6 +36,9 @@ def designs_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+CURVE = {"slope": 2.0, "intercept": 0.0, "tolerance": 1.0}
+"""The curve control's value (one mo.ui.dictionary of its three numbers)."""
+
 def tab(name: str) -> dict[str, Any]:
     """Every def of the tabs cell, the tab ``name`` chosen."""
     return {"view": SimpleNamespace(value=name),
@@ -103,9 +106,7 @@ def test_saved_designs_join_the_balance_tab(notebook, designs_path, pool) -> Non
 
 
 def test_the_monte_carlo_plays_when_its_button_is_pressed(notebook, designs_path, pool) -> None:
-    controls = {"curve_controls": "", "curve_slope": SimpleNamespace(value=2.0),
-                "curve_intercept": SimpleNamespace(value=0.0),
-                "curve_tolerance": SimpleNamespace(value=1.0),
+    controls = {"curve_controls": "", "curve": SimpleNamespace(value=CURVE),
                 "mc_lands": SimpleNamespace(value=16), "mc_play": SimpleNamespace(value=False),
                 "mc_run": SimpleNamespace(value=True)}
     page, defs = run(notebook, **tab("Balance"), **controls)
@@ -119,9 +120,7 @@ def test_the_monte_carlo_plays_when_its_button_is_pressed(notebook, designs_path
 
 def test_the_monte_carlo_states_its_cap_in_the_page(notebook, designs_path, pool) -> None:
     """Per-server budget (issue 11): the page says how many games a press plays at most."""
-    controls = {"curve_controls": "", "curve_slope": SimpleNamespace(value=2.0),
-                "curve_intercept": SimpleNamespace(value=0.0),
-                "curve_tolerance": SimpleNamespace(value=1.0),
+    controls = {"curve_controls": "", "curve": SimpleNamespace(value=CURVE),
                 "mc_lands": SimpleNamespace(value=17), "mc_play": SimpleNamespace(value=True),
                 "mc_run": SimpleNamespace(value=False)}
     page, defs = run(notebook, **tab("Balance"), **controls)
@@ -171,9 +170,7 @@ def test_a_hostile_design_is_text_on_the_bench(notebook, designs_path) -> None:
 
 def test_french_draws_the_balance_and_bench_charts_in_french(notebook, designs_path) -> None:
     fr = labels.LABELS["fr"]
-    controls = {"curve_controls": "", "curve_slope": SimpleNamespace(value=2.0),
-                "curve_intercept": SimpleNamespace(value=0.0),
-                "curve_tolerance": SimpleNamespace(value=1.0),
+    controls = {"curve_controls": "", "curve": SimpleNamespace(value=CURVE),
                 "mc_lands": SimpleNamespace(value=17), "mc_play": SimpleNamespace(value=True),
                 "mc_run": SimpleNamespace(value=True)}
     _, defs = run(notebook, **french(), **tab(fr["tab_balance"]), **controls)
@@ -196,6 +193,6 @@ def test_the_controls_a_language_switch_remakes_come_back_with_their_kept_values
              for cell in notebook.app._cell_manager.cells()}
     store = next(refs for defs, refs in cells.items() if "kept_values" in defs)
     assert not store & {"language", "ui_text"}
-    for control in ("curve_slope", "mc_play", "design_pick", "design_text"):
+    for control in ("curve", "mc_play", "design_pick", "design_text"):
         refs = next(refs for defs, refs in cells.items() if control in defs)
         assert {"ui_text", "kept"} <= refs, control
