@@ -710,10 +710,13 @@ def _(balance_charts, balance_view, bench_reach, chances, mc_budget, mc_card, mc
             seed=bench_reach.SEED, seconds=labels.number_text(_t, chances.seconds, 2))
               if _ready else _t["mc_not_played"]),
         mc_card if _ready else "",
-        inline_altair_chart(reach_shown, chart_selection=False, legend_selection=False)
+        # a box of its own that scrolls: the chart never widens the section past a phone
+        mo.Html('<div class="lv-fit-x">' + inline_altair_chart(
+            reach_shown, chart_selection=False, legend_selection=False).text + "</div>")
         if _ready else "",
-        mo.Html(balance_view.frame_html(_table, _t["mc_caption"].format(card=mc_card.value),
-                                        kind="chances", text=_t)) if _ready else "",
+        mo.Html('<div class="lv-fit-x">' + balance_view.frame_html(
+            _table, _t["mc_caption"].format(card=mc_card.value), kind="chances", text=_t)
+            + "</div>") if _ready else "",
     ])
     return reach_section, reach_shown
 
