@@ -37,8 +37,13 @@ def watch(page: Page) -> list[str]:
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: seen.append(f"page error: {error}"))
-    page.on("requestfailed", lambda request: seen.append(
-        f"request failed: {request.url} ({request.failure})"))
+    def on_failed(request: Any) -> None:
+        # net::ERR_ABORTED is the browser cancelling a load itself (a frame or download
+        # replaced before it finished), not a failure of the server or of a fetch
+        if request.failure != "net::ERR_ABORTED":
+            seen.append(f"request failed: {request.url} ({request.failure})")
+
+    page.on("requestfailed", on_failed)
     page.on("response", on_response)
     return seen
 
