@@ -241,6 +241,9 @@ def test_after_save_in_french_the_bench_form_still_keeps_off_the_panel(
     show_tab(page, "fr", "bench")
     name = "Chevalière de la très longue lignée des monteurs de niveau"
     page.get_by_label(fr["design_name"], exact=True).fill(name)
+    # the parsed panel names the design once the typed name reached the server (the fields
+    # wait 300 ms): a Save pressed before that saves the name before it
+    expect(page.locator(".lv-design-name")).to_have_text(name, timeout=TIMEOUT)
     page.get_by_role("button", name=fr["design_save"]).click()
     expect(page.get_by_text(f"« {name} »").first).to_be_visible(timeout=TIMEOUT)
     for width in (1366, 390):
