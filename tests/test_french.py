@@ -251,8 +251,7 @@ def test_the_what_if_panel_notes_counters_off_the_battlefield(pool):
     whatif = wv.build(start, card=start["card"], zone="graveyard", level=3, plus_one=2,
                       minus_one=0, timestamp=0, face_down=False, kept=[], presets=[None],
                       pool=pool)
-    controls = dict.fromkeys(("card", "level", "plus", "minus", "zone", "timestamp",
-                              "face_down", "reset", "download", "load"), "")
+    controls = dict.fromkeys(wv.PANEL_CONTROLS, "")
     page = wv.panel_html(FR, whatif, controls, [], [])
     assert "122.2, 400.7" in page and "122.1a" in page and "dans le cimetière" in page
     assert "marqueurs « niveau » : ils ne font rien ici" in page  # the trace, in French

@@ -252,8 +252,7 @@ def test_a_third_language_is_one_words_file_and_every_view_renders_with_it(tmp_p
     whatif = wv.build(start, card=start["card"], zone="graveyard", level=7, plus_one=0,
                       minus_one=0, timestamp=0, face_down=False, kept=[], presets=[None],
                       pool=pool)
-    controls = dict.fromkeys(("card", "level", "plus", "minus", "zone", "timestamp",
-                              "face_down", "reset", "download", "load"), "")
+    controls = dict.fromkeys(wv.PANEL_CONTROLS, "")
     pages.append(wv.panel_html(xx, whatif, controls, [], []))
     assert all(page.strip() for page in pages)
     assert "xx-in-grave" not in "".join(pages[:4])  # the zone phrase only where it belongs

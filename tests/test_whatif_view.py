@@ -251,8 +251,7 @@ def test_hostile_card_text_and_effects_are_shown_as_text(hostile):
     assert whatif.resolution.name == HOSTILE_NAME
     assert "<script>alert(3)</script>" in whatif.resolution.abilities
     panel = wv.panel_html(EN, whatif, dict.fromkeys(
-        ("card", "level", "plus", "minus", "zone", "timestamp", "face_down", "reset",
-         "download", "load"), "<marimo-x></marimo-x>"),
+        wv.PANEL_CONTROLS, "<marimo-x></marimo-x>"),
         [("<marimo-box></marimo-box>", start["effects"][0])], [("<marimo-menu></marimo-menu>",
                                                                 "Giant Growth")])
     pieces = [panel, wv.answer_html(whatif.resolution, EN),
@@ -333,8 +332,7 @@ def test_the_french_view_words_its_effects_and_a_missing_band_in_french(pool):
     start = wv.default_situation(pool)
     whatif = wv.build(start, pool=pool, **controls(start, presets=["Humility"]))
     assert whatif.resolution is not None and whatif.resolution.band is None  # 613.8a
-    keys = ("card", "level", "plus", "minus", "zone", "timestamp", "face_down", "reset",
-            "download", "load")
+    keys = wv.PANEL_CONTROLS
     page = wv.panel_html(FR, whatif, dict.fromkeys(keys, ""), [], [])
     state = html.unescape(wv.effects_html(whatif.situation, FR))
     assert "perd toutes ses capacités" in state and "loses all abilities" not in state

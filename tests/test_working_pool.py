@@ -296,6 +296,5 @@ def test_the_what_if_tab_says_what_its_card_list_marks_mean(language: str) -> No
         assert mark in words["wi_card_marks"]
     whatif = whatif_view.WhatIf(None, None, "no situation yet")
     page = whatif_view.panel_html(words, whatif, dict.fromkeys(
-        ("card", "level", "plus", "minus", "zone", "timestamp", "face_down", "reset",
-         "download", "load"), ""), [], [])
+        whatif_view.PANEL_CONTROLS, ""), [], [])
     assert html.escape(words["wi_card_marks"]) in page

@@ -383,6 +383,11 @@ def _field(label: str, control: str) -> str:
     return f'<label class="lv-wi-field"><span>{_e(label)}</span>{control}</label>'
 
 
+PANEL_CONTROLS = ("card", "level", "plus", "minus", "zone", "timestamp", "face_down", "reset",
+                  "download", "load")
+"""The controls :func:`panel_html` places (``caster`` is optional)."""
+
+
 def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, str],
                kept: Sequence[tuple[str, Mapping[str, Any]]],
                lines: Sequence[tuple[str, str | None]]) -> str:

@@ -192,7 +192,7 @@ def test_slider_and_zone_change_the_table_and_chart_to_what_the_library_says(
     expect_chart_is_library(page, pool, Zone.GRAVEYARD)
     page.wait_for_function("""() => { const c = document.querySelector(
         '.lv-chart marimo-vega')?.shadowRoot?.querySelector('canvas'); return !!c; }""")
-    assert _digest_changes(page, before), "the chart was not redrawn for the graveyard"
+    assert chart_redrawn(page, before), "the chart was not redrawn for the graveyard"
     expect_level_rule(page, 7, levels)
 
     move_slider(page, -3)
@@ -200,7 +200,8 @@ def test_slider_and_zone_change_the_table_and_chart_to_what_the_library_says(
     expect_level_rule(page, 4, levels)
 
 
-def _digest_changes(page: Page, before: str) -> bool:
+def chart_redrawn(page: Page, before: str) -> bool:
+    """Whether the chart's canvas changes from ``before`` within about ten seconds."""
     for _ in range(50):
         if canvas_digest(page) != before:
             return True

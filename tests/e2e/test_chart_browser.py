@@ -19,6 +19,7 @@ from leveler.pool_grid import level_range, pool_grid
 from tests.e2e.test_app_browser import (
     canvas_digest,
     chart_canvas,
+    chart_redrawn,
     expect_level_rule,
     expect_rows,
     library_rows,
@@ -61,14 +62,6 @@ def legend_label_at(pool: dict[str, LevelerCard], name: str) -> tuple[float, flo
     return x + 12, y - 4
 
 
-def wait_for_redraw(page: Page, before: str) -> bool:
-    for _ in range(50):
-        if canvas_digest(page) != before:
-            return True
-        page.wait_for_timeout(200)
-    return False
-
-
 def test_a_legend_click_fades_the_others_and_narrows_the_table_as_a_line_click_does(
         page: Page, app_url: str, pool: dict[str, LevelerCard]) -> None:
     levels = level_range(pool)
@@ -83,7 +76,7 @@ def test_a_legend_click_fades_the_others_and_narrows_the_table_as_a_line_click_d
     page.mouse.click(canvas["x"] + label[0], canvas["y"] + label[1])
     expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [first]))
     expect(page.locator("table.lv-table caption")).to_contain_text("only the 1 selected")
-    assert wait_for_redraw(page, before), "a legend click did not change the chart"
+    assert chart_redrawn(page, before), "a legend click did not change the chart"
 
     # a shift-click on the same entry takes it out again: every card is back
     page.keyboard.down("Shift")
