@@ -34,7 +34,7 @@ from leveler.balance import (
     turns_to_band,
     variants,
 )
-from leveler.io.designs import DESIGN_FIELDS
+from leveler.io.designs import DESIGN_FIELDS, DesignsCapError, check_record_size
 from leveler.io.pool_files import card_from_record
 from leveler.model import LevelerCard, Pool, Zone, cards_of
 from leveler.pool import segments
@@ -332,6 +332,10 @@ def read_draft(name: str, mana_cost: str, type_line: str, power: str, toughness:
     (:func:`leveler.io.pool_files.card_from_record`)."""
     record = dict(zip(DESIGN_FIELDS, (name, mana_cost, type_line, power, toughness,
                                       oracle_text), strict=True))
+    try:  # the store's budget first: what is typed never costs more than a design may
+        check_record_size(record)
+    except DesignsCapError as error:
+        return Draft(record, None, CardTextError(str(error), card=name or None))
     try:
         card = card_from_record(record)
     except CardTextError as error:

@@ -292,3 +292,16 @@ def test_a_draft_with_no_name_is_one_problem_that_says_so() -> None:
     draft = draft_of({**KNIGHT, "name": ""})
     assert draft.card is None and draft.error is not None
     assert draft.error.problems == (draft.error,) and "'name'" in draft.error.message
+
+
+def test_a_typed_design_over_the_stores_budget_is_refused_before_it_is_parsed() -> None:
+    """What is typed in the bench has the store's budget (MAX_RECORD_BYTES): a text of
+    thousands of bands is refused with the size and the limit, never parsed or placed."""
+    from leveler.io.designs import MAX_RECORD_BYTES
+
+    bands = "".join(f"LEVEL {n}-{n}\n{n % 9}/{n % 9}\n" for n in range(1, 5_000))
+    record = {**KNIGHT, "oracle_text": "Level up {1}\n" + bands + "LEVEL 5000+\n9/9"}
+    draft = draft_of(record)
+    assert draft.card is None and draft.error is not None
+    assert f"{MAX_RECORD_BYTES:,}" in str(draft.error) and "bytes" in str(draft.error)
+    assert draft_of(KNIGHT).card is not None  # a design within the budget still parses

@@ -54,10 +54,28 @@ from leveler.io.pool_files import card_from_record
 from leveler.model import LevelerCard
 from leveler.text import CardTextError
 
-__all__ = ["DESIGN_FIELDS", "MAX_DESIGNS", "MAX_DRAFTS", "MAX_IMPORT_BYTES", "MAX_RECORD_BYTES",
-           "MAX_REVISIONS", "Design", "DesignConflict", "Designs", "DesignsCapError",
-           "DesignsError", "DesignsStore", "Revision", "StoredDraft", "default_store_path",
-           "new_draft_token", "open_store", "read_designs_json", "valid_token"]
+__all__ = [
+    "DESIGN_FIELDS",
+    "MAX_DESIGNS",
+    "MAX_DRAFTS",
+    "MAX_IMPORT_BYTES",
+    "MAX_RECORD_BYTES",
+    "MAX_REVISIONS",
+    "Design",
+    "DesignConflict",
+    "Designs",
+    "DesignsCapError",
+    "DesignsError",
+    "DesignsStore",
+    "Revision",
+    "StoredDraft",
+    "check_record_size",
+    "default_store_path",
+    "new_draft_token",
+    "open_store",
+    "read_designs_json",
+    "valid_token",
+]
 
 DESIGN_FIELDS = ("name", "mana_cost", "type_line", "power", "toughness", "oracle_text")
 """The fields of a design record (the project's pool format), in the order they are written."""
@@ -156,7 +174,14 @@ def _clean(record: Mapping[str, Any]) -> tuple[str, str]:
         raise DesignsError("a design needs an oracle_text")
     if not all(isinstance(value, (str, int, float)) for value in fields.values()):
         raise DesignsError("every field of a design must be text or a number")
-    return name, _sized(json.dumps(fields, ensure_ascii=False), name)
+    return name, check_record_size(fields)
+
+
+def check_record_size(record: Mapping[str, Any]) -> str:
+    """The design's fields as the store writes them (JSON), or DesignsCapError when they
+    pass :data:`MAX_RECORD_BYTES` (the bench checks what is typed against it too)."""
+    fields = {key: record[key] for key in DESIGN_FIELDS if key in record}
+    return _sized(json.dumps(fields, ensure_ascii=False), str(record.get("name") or ""))
 
 
 def _sized(text: str, name: str) -> str:
