@@ -25,7 +25,7 @@ from leveler.app import labels
 from leveler.app import pool_picker as pp
 from leveler.app import whatif_view as wv
 from leveler.io.editions import cite
-from leveler.io.pool_files import load_pool_report
+from leveler.io.pool_files import BUNDLED_POOL, load_pool_report
 from tests.data.hostile.make_uploads import oversized
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,6 +34,8 @@ IMPORTERS = ROOT / "tests" / "data" / "importers"
 XSS_POOL = ROOT / "tests" / "data" / "xss_pool.json"
 EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
 
+
+BUNDLED_POOL_TEXT = BUNDLED_POOL.read_text("utf-8")
 
 def raw(path: Path) -> list[list[str]]:
     """What the browser sends for a picked file: ``[[name, base64]]``."""
@@ -295,3 +297,21 @@ def test_an_oversized_upload_posted_around_the_validator_is_not_read(notebook):
     big = (FileUploadResults("big.json", oversized(pp.MAX_UPLOAD_BYTES)),)
     _, defs = notebook.app.run(defs=first_cell(upload=big))
     assert defs["pool_report"] is None and defs["pool"] == load_pool()
+
+
+def test_a_bad_leveler_pool_is_named_by_its_file_never_its_server_folder(notebook, tmp_path,
+                                                                           monkeypatch):
+    """The app is a shared server: LEVELER_POOL's error and its source line name the file,
+    not where the server keeps it (docs/security.md)."""
+    broken = tmp_path / "broken.json"
+    broken.write_text("[{not json")
+    monkeypatch.setenv("LEVELER_POOL", str(broken))
+    outputs, defs = notebook.app.run(defs=first_cell())
+    assert defs["pool_error"] is not None and "broken.json" in defs["pool_error"]
+    assert str(tmp_path) not in page_html(outputs) and str(tmp_path) not in defs["pool_error"]
+    good = tmp_path / "good.json"
+    good.write_text(BUNDLED_POOL_TEXT)
+    monkeypatch.setenv("LEVELER_POOL", str(good))
+    outputs, _ = notebook.app.run(defs=first_cell())
+    page = page_html(outputs)
+    assert "good.json" in page and str(tmp_path) not in page

@@ -88,7 +88,7 @@ def report_html(text: Mapping[str, str], pool: Mapping[str, LevelerCard],
     """Where the pool comes from, in a few lines: the upload's summary and failed cards,
     or the starting pool. Every text from the file is escaped."""
     if report is None:
-        line = (text["pool_env"].format(source=env_path, count=len(pool)) if env_path
+        line = (text["pool_env"].format(source=Path(env_path).name, count=len(pool)) if env_path
                 else text["pool_bundled"].format(count=len(pool)))
         return f'<p class="lv-pool-source">{html.escape(line)}</p>'
     failed = ""

@@ -86,10 +86,18 @@ def load_pool_or_error(path: str | Path | None) -> tuple[dict[str, LevelerCard],
     try:
         pool = load_pool(path or None)
     except ValueError as error:
-        return {}, str(error)
+        return {}, _file_name_only(str(error), path)
     if not pool:
-        return {}, f"{path}: the file holds no leveler cards"
+        return {}, f"{Path(path or '').name}: the file holds no leveler cards"
     return pool, None
+
+
+def _file_name_only(message: str, path: str | Path | None) -> str:
+    """``message`` with the server path of ``path`` said as its file name (the page is
+    shared: it never learns where the server keeps its files)."""
+    if not path:
+        return message
+    return message.replace(str(path), Path(path).name)
 
 
 def error_html(text: Mapping[str, str], message: str) -> str:
