@@ -31,3 +31,23 @@ def chart_csv(page: Any, url: str) -> str:
     assert response.ok, url
     text: str = response.text()
     return text
+
+
+UPLOAD_TIMEOUT = 120_000
+"""A 16 MB file takes the page seconds to read on a shared machine."""
+
+
+def upload_and_submit(scope: Any, path: Any) -> None:
+    """Choose ``path`` in the ``mo.ui.file`` form inside ``scope`` and press its OK, once the
+    page has read the file: marimo's form submits the value it holds when OK is pressed, so an
+    OK pressed while a large file is still being read sends the file chosen before it. The
+    earlier file is cleared first, so "Uploaded" shows only once the new one is read."""
+    from playwright.sync_api import expect
+
+    clear = scope.get_by_role("button", name="Click to clear files.")
+    if clear.count():
+        clear.first.click()
+    expect(clear).to_have_count(0, timeout=UPLOAD_TIMEOUT)
+    scope.locator("input[type=file]").set_input_files(str(path))
+    expect(clear).to_have_count(1, timeout=UPLOAD_TIMEOUT)
+    scope.get_by_role("button", name="OK").click()

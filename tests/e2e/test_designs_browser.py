@@ -25,6 +25,7 @@ from playwright.sync_api import Error as PlaywrightError
 from leveler.app import labels
 from leveler.app.plural import plural_text
 from leveler.io.designs import open_store
+from tests.browser_helpers import upload_and_submit
 from tests.e2e.conftest import ROOT, MarimoServer
 from tests.samples import BROKEN, KNIGHT
 
@@ -272,14 +273,10 @@ def test_a_designs_file_is_imported_from_the_page_and_a_nested_one_refused(
     before = designs_now(store_path)
     importer = page.locator("div").filter(has_text=EN["designs_import"]).filter(
         has=page.locator("input[type=file]")).last  # the innermost: the bench's import row
-    upload = importer.locator("input[type=file]")
-    ok = importer.get_by_role("button", name="OK")
-    upload.set_input_files(str(nested))
-    ok.click()
+    upload_and_submit(importer, nested)
     saved(page, "nested deeper than the limit of 8")
     assert designs_now(store_path) == before
-    upload.set_input_files(str(shared))
-    ok.click()
+    upload_and_submit(importer, shared)
     saved(page, "shared.json imported into designs.sqlite: 1 design added")
     expect(page.locator('.lv-designs-file li[data-design="Imported Knight"]')).to_be_visible(
         timeout=TIMEOUT)

@@ -21,7 +21,7 @@ from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
 from leveler.io.pool_files import PoolReport, load_pool_report
-from tests.browser_helpers import injected_elements
+from tests.browser_helpers import injected_elements, upload_and_submit
 from tests.data.hostile.make_uploads import oversized
 from tests.samples import HOSTILE_NAME
 
@@ -78,8 +78,7 @@ def sidebar(page: Page) -> Any:
 
 def load_pool_file(page: Page, path: Path) -> None:
     """Pick a pool file in the sidebar and press OK."""
-    sidebar(page).locator("input[type=file]").set_input_files(str(path))
-    sidebar(page).get_by_role("button", name="OK").click()
+    upload_and_submit(sidebar(page), path)
 
 
 def test_a_loaded_pool_file_replaces_the_pool_and_a_bad_one_keeps_it(

@@ -20,6 +20,7 @@ from leveler.app import labels
 from leveler.app import whatif_view as wv
 from leveler.app.trace_words import step_text
 from leveler.layers import Resolution
+from tests.browser_helpers import upload_and_submit
 
 pytestmark = pytest.mark.browser
 
@@ -144,8 +145,7 @@ def test_humility_then_giant_growth_613_8a_download_and_load_back(
 
 def load(page: Page, path: Path) -> None:
     """Pick a situation file in the What-if view and press OK."""
-    page.locator(".lv-whatif input[type=file]").set_input_files(str(path))
-    page.locator(".lv-whatif").get_by_role("button", name="OK").click()
+    upload_and_submit(page.locator(".lv-whatif"), path)
 
 
 def test_a_preset_that_cannot_apply_says_why_and_the_rest_still_applies(
