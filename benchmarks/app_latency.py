@@ -26,8 +26,10 @@ minimal notebook, written to a temporary directory, is one slider and one text o
   tab switch (a click on Card, then on Pool) and a language switch (a click on Français,
   then on English). Each is timed from its key press or pointer press (capture-phase
   listeners) until the page shows the result: for the Pool tab the table's rows for that
-  zone and filter (read inside marimo's table), the level rule placed and, after a zone
-  or filter change, a chart drawn anew (its pixels differ from before the action); for
+  zone and filter (read inside marimo's table), the level rule placed, after a zone
+  change the note over the chart for that zone (the chart and the stage table stay the
+  battlefield's, 711.6) and after a filter change a chart drawn anew (its pixels differ
+  from before the action); for
   the Card tab its card box; for a language switch the tab bar, the table's first header
   and the caption in that language.
 
@@ -148,7 +150,7 @@ document.addEventListener('pointerdown', stamp, true);
 
 TABLE_SHOWS = """
   const table = document.querySelector('table.lv-table');
-  if (!table || table.dataset.level !== String(level)
+  if (!table || !table.checkVisibility() || table.dataset.level !== String(level)
       || (table.dataset.zone && table.dataset.zone !== zone)) return false;
   const rows = [...table.querySelectorAll('tbody tr')].map(
     tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()));
@@ -159,14 +161,14 @@ TABLE_SHOWS = """
         || got[6] !== want[4]) return false;
   }
 """
-"""JavaScript: false unless the pool table is for ``level`` in ``zone`` and its rows (name,
-band, power, toughness, rule) are ``expected``."""
+"""JavaScript: false unless the pool table is shown (not in a hidden tab's box), for
+``level`` in ``zone``, and its rows (name, band, power, toughness, rule) are ``expected``."""
 
 STAGES_SHOWN = """
   if (stages) {  // marimo's table of every stage, under the level's table: its first page
     const found = [...document.querySelectorAll('marimo-table')].filter(
       t => table.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
-    const root = found.length ? found[0].shadowRoot : null;
+    const root = found.length && found[0].checkVisibility() ? found[0].shadowRoot : null;
     if (!root) return false;
     const cells = [...root.querySelectorAll('tbody tr')].map(tr => [...tr.querySelectorAll(
       'td[data-cell-id]')].filter(td => !td.dataset.cellId.endsWith('__select__')).map(
@@ -191,8 +193,15 @@ RULE_PLACED = """
 """JavaScript: false unless the chart's level rule is at ``level`` where the chart draws it
 and the chart is drawn (``redrawn``: its pixels differ from before the action)."""
 
+ZONE_NOTED = """
+  const note = document.querySelector('.lv-chart-note');
+  if (note && note.dataset.zone !== zone) return false;
+"""
+"""JavaScript: false unless the note over the chart (which always shows the battlefield,
+711.6) is for ``zone``."""
+
 POOL_READY = """([expected, level, zone, ruleX, words, redrawn, stages]) => {
-  const b = window.__bench;""" + TABLE_SHOWS + RULE_PLACED + STAGES_SHOWN + """
+  const b = window.__bench;""" + TABLE_SHOWS + ZONE_NOTED + RULE_PLACED + STAGES_SHOWN + """
   if (words) {
     const tab = [...document.querySelectorAll('marimo-tabs')].map(t => t.shadowRoot
       && t.shadowRoot.querySelector('[role=tab][aria-selected=true]')).find(Boolean);
@@ -211,7 +220,7 @@ chart drawn (anew when ``redrawn``), the stage table's first page (``stages``) a
 
 CARD_READY = """([card]) => {
   const box = document.querySelector('.lv-card .lv-name');
-  if (!box || box.textContent.trim() !== card) return false;
+  if (!box || !box.checkVisibility() || box.textContent.trim() !== card) return false;
   window.__bench.t1 = performance.now();
   return true;
 }"""
@@ -403,8 +412,10 @@ def action_latencies(page: Any, target: Target, pool: dict[str, leveler.LevelerC
         language = None if words is None else {
             "tab": words["tab_pool"], "name": words.get("col.Name", "Name"),
             "caption": words["caption"].split("{")[0]}
+        # the chart and the stage table are the battlefield's in every zone (711.6): a zone
+        # change redraws no chart and remakes no marimo table
         return [expected_rows(pool, 0, zone, name, words), 0, zone.value, rule_x, language,
-                redrawn, expected_stages(pool, zone, name, words)]
+                redrawn, expected_stages(pool, battlefield, name, words)]
 
     def record(name: str, value: float) -> None:
         target.actions.setdefault(name, []).append(value)
@@ -415,9 +426,9 @@ def action_latencies(page: Any, target: Target, pool: dict[str, leveler.LevelerC
     for _ in range(rounds):
         zone_box.focus()
         page.keyboard.press("ArrowDown")  # Battlefield -> Hand
-        record("zone", _timed(page, POOL_READY, pool_args(hand)))
+        record("zone", _timed(page, POOL_READY, pool_args(hand, redrawn=False)))
         page.keyboard.press("ArrowUp")
-        record("zone", _timed(page, POOL_READY, pool_args()))
+        record("zone", _timed(page, POOL_READY, pool_args(redrawn=False)))
         name_box.fill("Student")
         name_box.press("Enter")
         record("filter", _timed(page, POOL_READY, pool_args(name="Student")))

@@ -319,27 +319,31 @@ def _(band_names, colours, grid, rarities, search, sets):
 
 
 @app.cell
-def _(grid, names, ui_text, zone):
-    # not the level: a slider move never re-embeds the chart (a language switch does)
+def _(grid, names, ui_text):
+    # neither the level nor the zone: the chart is the battlefield's (chart_view.CHART_ZONE,
+    # 711.6), so a slider move or a zone change never re-embeds it (a language switch does);
     # the chart's own legend selection (shows only the cards clicked there), not marimo's
     chart = inline_altair_chart(charts.progression_chart(
-        charts.chart_frame(grid, zone.value, names), grid.levels, text=ui_text),
+        charts.chart_frame(grid, chart_view.CHART_ZONE, names), grid.levels, text=ui_text),
         legend_selection=False)
     return (chart,)
 
 
 @app.cell
-def _(chart, grid, names, ui_text, zone):
+def _(chart, grid, names, ui_text):
     # the cards picked in the chart: a drag is tested against the cards' segments, not
     # only the points drawn (no level input: a slider move does not re-run it)
-    selected = charts.selected_cards(grid, zone.value, names, chart.selections, ui_text)
+    selected = charts.selected_cards(grid, chart_view.CHART_ZONE, names, chart.selections,
+                                     ui_text)
     return (selected,)
 
 
 @app.cell
 def _(card_name, chart, descending, edition, grid, level, names, selected, shown_grid,
-      sort_by, ui_text, view, working, zone):
-    # Both views in one cell: each cell a slider move re-runs costs ~10 ms of latency.
+      sort_by, ui_text, working, zone):
+    # Both views in one cell: each cell a slider move re-runs costs ~10 ms of latency. Both
+    # always in the page, each in its tab's box (the layout cell's style shows the current
+    # one): a tab switch re-runs nothing here and re-mounts no chart
     pool_table = views.pool_table(shown_grid, level.value, zone.value, names, sort_by.value,
                                   descending.value)
     shown = views.narrow(pool_table, selected)
@@ -356,26 +360,26 @@ def _(card_name, chart, descending, edition, grid, level, names, selected, shown
                    mo.Html(card_tab.why_html(ui_text)), edition,
                    mo.Html(card_tab.rule_quote_html(ui_text, now.rule, edition.value))]),
     ], widths=[1, 1], gap=2, align="start")
-    mo.vstack([mo.Html(chart_view.chart_with_rule_html(chart.text, level.value, grid.levels,
-                                                       text=ui_text)),
-               table]) if view.value == ui_text["tab_pool"] else (
-        card_view if view.value == ui_text["tab_card"] else None)
+    mo.Html(layout.tab_box("pool", mo.vstack([mo.Html(chart_view.chart_with_rule_html(
+        chart.text, level.value, grid.levels, text=ui_text, zone=zone.value)), table]).text)
+        + layout.tab_box("card", card_view.text))
     return card_view, now, pool_table, shown, table
 
 
 @app.cell
-def _(names, pick_card, selected, shown_grid, ui_text, view, working, zone):
-    # marimo's table of every stage of the cards shown: header sort, search, pages,
-    # download; a row opens its card. The level is no input: a slider move never remakes it
-    # (remaking an mo.ui.table costs several times a slider move: benchmarks/README.md)
+def _(names, pick_card, selected, shown_grid, ui_text, working):
+    # marimo's table of every stage of the cards shown on the battlefield: header sort,
+    # search, pages, download; a row opens its card. Neither the level, the zone nor the tab
+    # is an input: none of them remakes it (remaking an mo.ui.table costs several times a
+    # slider move: benchmarks/README.md); it stays in the Pool tab's box
     stages = table_view.stages_table(
-        ui_text, shown_grid, zone.value,
+        ui_text, shown_grid, chart_view.CHART_ZONE,
         [_name for _name in names if selected is None or _name in selected], working.cards)
     stage_table = mo.ui.table(
         stages.frame, **table_view.table_options(ui_text, stages),
         on_change=lambda rows: pick_card(table_view.picked_card(stages, rows)))
-    mo.vstack([mo.md(ui_text.get("stages_heading", "")), stage_table]
-              ) if view.value == ui_text["tab_pool"] else None
+    mo.Html(layout.tab_box("pool", mo.vstack([mo.md(ui_text.get("stages_heading", "")),
+                                              stage_table]).text))
     return (stage_table,)
 
 

@@ -24,6 +24,7 @@ from leveler.app import style
 from leveler.app.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
 from leveler.io.editions import EDITIONS, cite
 from leveler.search import search
+from tests.app_pages import page_html
 from tests.samples import HOSTILE_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,13 +37,6 @@ XSS_POOL = ROOT / "tests" / "data" / "xss_pool.json"
 def run(notebook: ModuleType, **defs: Any) -> tuple[list[Any], dict[str, Any]]:
     outputs, found = notebook.app.run(defs=defs) if defs else notebook.app.run()
     return list(outputs), dict(found)
-
-
-def page_html(outputs: list[Any]) -> str:
-    """Everything the cells show, in order (cells that show nothing give None), without
-    the app's one stylesheet (it names every view's classes)."""
-    page = "".join(output.text for output in outputs if output is not None)
-    return re.sub(r"<style>.*?</style>", "", page, flags=re.DOTALL)
 
 
 def library_table(pool: dict[str, LevelerCard], level: int, zone: Zone,
@@ -128,7 +122,11 @@ def test_the_app_opens_on_the_whole_pool_at_0_counters_on_the_battlefield(notebo
     assert set(defs["pool_table"]["Rule"]) == {"711.5"}
     page = page_html(outputs)
     assert 'data-level="0"' in page and "marimo-vega" in page and "lv-level-rule" in page
-    assert "lv-card" not in page  # the card view waits behind its tab
+    # the card view waits behind its tab: in the Card tab's box, in the page but hidden
+    # (only the Pool tab's box is shown), so a tab switch re-runs no cell
+    assert "lv-card" not in page
+    raw = "".join(output.text for output in outputs if output is not None)
+    assert re.search(r'data-lv-tab="card">.*class="lv-card"', raw, flags=re.DOTALL)
     assert len(table_rows(defs["table"].text)) == len(pool)
 
 
@@ -150,12 +148,19 @@ def test_other_levels_and_zones_give_the_librarys_table(notebook, pool, level, z
     assert f'data-level="{level}"' in defs["table"].text
 
 
-def test_711_6_the_chart_is_flat_off_the_battlefield(notebook, pool):
-    _, defs = run(notebook, **controls(pool, 4, "Graveyard"))
+def test_711_6_off_the_battlefield_the_table_is_flat_and_the_chart_says_why(notebook, pool):
+    """711.6: in the graveyard every card has its uppermost P/T box: the table says so, and
+    the chart, still the battlefield's progression (711.2a/b), is dimmed under a note."""
+    outputs, defs = run(notebook, **controls(pool, 4, "Graveyard"))
+    assert set(defs["pool_table"]["Rule"]) == {"711.6"}
     frame = defs["chart"].dataframe
     for name, rows in frame.groupby("name"):
-        assert set(rows["Power"]) == {pool[name].power}
-        assert set(rows["Toughness"]) == {pool[name].toughness}
+        for row in rows.itertuples():
+            now = characteristics(pool[name], int(row.level_counters), Zone.BATTLEFIELD)
+            assert (row.Power, row.Toughness) == (now.power, now.toughness), (name, row)
+    page = page_html(outputs)
+    assert 'class="lv-chart lv-chart-off"' in page
+    assert "Every card in the graveyard has its uppermost P/T box (711.6)" in page
 
 
 def test_the_chart_holds_every_level_of_every_card_as_the_library_says(notebook, pool):

@@ -13,7 +13,12 @@ import pandas as pd
 import pytest
 
 from leveler import LevelerCard, Zone, characteristics, parse_card
-from leveler.app.chart_view import chart_with_rule_html, level_rule_html
+from leveler.app.chart_view import (
+    CHART_ZONE,
+    chart_with_rule_html,
+    level_rule_html,
+    zone_note_html,
+)
 from leveler.app.labels import LABELS
 from leveler.charts import (
     BRUSH_SELECTION,
@@ -390,7 +395,31 @@ def test_level_rule_html_carries_the_level_and_no_card_data(grid):
     markup = chart_with_rule_html("<marimo-ui-element></marimo-ui-element>", 7, grid.levels)
     assert markup.count('data-level="7"') == len(METRICS)
     assert "level 7" in markup
-    assert markup.startswith('<div class="lv-chart" style="position:relative')
+    assert '<div class="lv-chart" style="position:relative' in markup
+
+
+def test_off_the_battlefield_the_chart_is_dimmed_under_a_note_citing_711_6(grid):
+    """711.6: in every other zone a leveler has its uppermost P/T box, so the app's chart stays
+    the battlefield's (CHART_ZONE) and a note says so; on the battlefield the note is empty
+    but present, so the chart keeps its place in the page (no re-mount on a zone change)."""
+    chart = "<marimo-ui-element></marimo-ui-element>"
+    here = chart_with_rule_html(chart, 7, grid.levels)
+    assert '<p class="lv-chart-note" role="note" data-zone="battlefield"></p>' in here
+    assert "lv-chart-off" not in here
+    for zone in Zone:
+        if zone is CHART_ZONE:
+            continue
+        for words, where in ((EN, EN[f"where.{zone.value}"]), (FR, FR[f"where.{zone.value}"])):
+            markup = chart_with_rule_html(chart, 7, grid.levels, text=words, zone=zone)
+            note = zone_note_html(zone, text=words)
+            assert note in markup and where in note and "711.6" in note
+            assert 'class="lv-chart lv-chart-off"' in markup
+            # the same elements in the same order as on the battlefield: only texts and a class
+            assert re.sub(r">[^<]*<", "><", markup.replace(" lv-chart-off", "")).replace(
+                f'data-zone="{zone.value}"', 'data-zone="battlefield"') == re.sub(
+                r">[^<]*<", "><", chart_with_rule_html(chart, 7, grid.levels, text=words))
+    assert "&lt;" in zone_note_html(Zone.HAND, text={
+        "chart.off_battlefield": "{where}", "where.hand": "<b>"})
 
 
 def _titles(spec: object) -> list[str]:

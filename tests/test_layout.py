@@ -5,10 +5,14 @@ The browser half (the sidebar in Chromium, 390/1366/1920 px) is tests/e2e/test_l
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import marimo as mo
 import pytest
 
 from leveler.app import labels, layout
+
+STYLE = Path(layout.__file__).with_name("style.css")
 
 NAMES = ("level", "zone", "colours", "rarities", "sets", "search", "band_query", "sort_by",
          "descending")
@@ -76,7 +80,18 @@ def test_the_style_shows_only_the_current_tabs_groups(tab: str) -> None:
         assert f'[data-lv-tabs~="{tab}"]{{display:block}}' in style
         assert f"min-width:{layout.PHONE_WIDTH}px" in style
     else:
-        assert "display:block" not in style
+        assert "lv-side" not in style
+    # the tab's own content box, whatever the width; no other tab's
+    assert f'.lv-tab-box[data-lv-tab="{tab}"]{{display:block}}' in style
+    assert style.count("lv-tab-box") == 1
+
+
+def test_a_tabs_content_box_is_hidden_until_the_style_of_its_tab_shows_it() -> None:
+    box = layout.tab_box("card", "<p>x</p>")
+    assert box == '<div class="lv-tab-box" data-lv-tab="card"><p>x</p></div>'
+    assert ".lv-tab-box{display:none}" in STYLE.read_text("utf-8")
+    with pytest.raises(ValueError, match="'stats'"):
+        layout.tab_box("stats", "")
 
 
 def test_an_unknown_tab_is_refused_with_its_name() -> None:

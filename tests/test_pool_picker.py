@@ -26,6 +26,7 @@ from leveler.app import pool_picker as pp
 from leveler.app import whatif_view as wv
 from leveler.io.editions import cite
 from leveler.io.pool_files import BUNDLED_POOL, load_pool_report
+from tests.app_pages import page_html
 from tests.data.hostile.make_uploads import oversized
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,13 +151,6 @@ def first_cell(language: str = "English", upload: Any = None) -> dict[str, Any]:
     form = mo.ui.file().form()
     return {"language": mo.ui.radio(options=labels.LANGUAGES, value=language),
             "pool_file": SimpleNamespace(value=upload, text=form.text)}
-
-
-def page_html(outputs: list[Any]) -> str:
-    """Everything the cells show, in order (cells that show nothing give None), without
-    the app's one stylesheet (it names every view's classes)."""
-    page = "".join(output.text for output in outputs if output is not None)
-    return re.sub(r"<style>.*?</style>", "", page, flags=re.DOTALL)
 
 
 def test_the_app_shows_an_uploaded_pool_everywhere(notebook):

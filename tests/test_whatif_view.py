@@ -24,6 +24,7 @@ from leveler.app import labels
 from leveler.app import whatif_view as wv
 from leveler.io.editions import cite
 from leveler.presets import PRESETS
+from tests.app_pages import page_html
 from tests.samples import HOSTILE_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -386,13 +387,6 @@ def tabs_cell(pool, text=EN, tab: str = "tab_whatif") -> dict[str, Any]:
             "card_name": mo.ui.dropdown(options=list(pool), value=list(pool)[-1]),
             "edition": mo.ui.radio(options={"English, current (711)": "en-current"},
                                    value="English, current (711)")}
-
-
-def page_html(outputs: list[Any]) -> str:
-    """Everything the cells show, in order (cells that show nothing give None), without
-    the app's one stylesheet (it names every view's classes)."""
-    page = "".join(output.text for output in outputs if output is not None)
-    return re.sub(r"<style>.*?</style>", "", page, flags=re.DOTALL)
 
 
 def test_the_notebook_opens_the_what_if_view_on_the_default_situation(notebook, pool):

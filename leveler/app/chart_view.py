@@ -3,6 +3,11 @@
 The chart itself (:func:`leveler.charts.progression_chart`) does not depend on the level,
 so a slider move never re-embeds it; only this overlay (two thin rules and a label, no
 card data) is redrawn, at the pixels :class:`leveler.charts.ChartGeometry` gives.
+
+Nor does it depend on the zone: level counters change a card only on the battlefield
+(711.2a, 711.2b); in every other zone it has its uppermost P/T box (711.6), a flat line
+that says nothing the table does not. So the chart always shows the battlefield, and off
+it a note above the chart says so and the chart is dimmed: a zone change redraws no chart.
 """
 
 from __future__ import annotations
@@ -12,8 +17,12 @@ from collections.abc import Mapping
 
 from leveler.app.labels import LABELS, counters_text
 from leveler.charts import GEOMETRY, METRICS, RULE_COLOUR, ChartGeometry
+from leveler.model import Zone
 
-__all__ = ["chart_with_rule_html", "level_rule_html"]
+__all__ = ["CHART_ZONE", "chart_with_rule_html", "level_rule_html", "zone_note_html"]
+
+CHART_ZONE = Zone.BATTLEFIELD
+"""The zone the app's chart is drawn for, whatever zone the table shows (711.6)."""
 
 
 def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETRY, *,
@@ -43,13 +52,29 @@ def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETR
     return "".join(parts)
 
 
+def zone_note_html(zone: Zone | str, *, text: Mapping[str, str] | None = None) -> str:
+    """The note above the chart: empty on the battlefield; elsewhere, that every card there
+    has its uppermost P/T box (711.6) and that the chart shows the battlefield. Always
+    present, so the chart after it keeps its place in the page and is never re-mounted."""
+    words = LABELS["en"] if text is None else text
+    zone = Zone.coerce(zone)
+    said = "" if zone is CHART_ZONE else html.escape(
+        words["chart.off_battlefield"].format(where=words[f"where.{zone.value}"]))
+    return (f'<p class="lv-chart-note" role="note" data-zone="{zone.value}">{said}</p>')
+
+
 def chart_with_rule_html(chart_html: str, level: int, levels: range,
                          geometry: ChartGeometry = GEOMETRY, *,
-                         text: Mapping[str, str] | None = None) -> str:
-    """The chart's HTML in a box whose top-left corner is the chart's, the level rule over it.
+                         text: Mapping[str, str] | None = None,
+                         zone: Zone | str = CHART_ZONE) -> str:
+    """The chart's HTML in a box whose top-left corner is the chart's, the level rule over it,
+    under the note for ``zone`` (:func:`zone_note_html`); off the battlefield the box is
+    dimmed (``lv-chart-off``).
 
-    ``chart_html`` is the embedded chart's own markup (marimo's ``chart.text``), placed
-    as it is.
+    ``chart_html`` is the embedded chart's own markup (marimo's ``chart.text``) for
+    :data:`CHART_ZONE`, placed as it is.
     """
-    return (f'<div class="lv-chart" style="position:relative;display:inline-block">'
-            f"{chart_html}{level_rule_html(level, levels, geometry, text=text)}</div>")
+    dimmed = "" if Zone.coerce(zone) is CHART_ZONE else " lv-chart-off"
+    return (f'<div class="lv-chart-zone">{zone_note_html(zone, text=text)}'
+            f'<div class="lv-chart{dimmed}" style="position:relative;display:inline-block">'
+            f"{chart_html}{level_rule_html(level, levels, geometry, text=text)}</div></div>")

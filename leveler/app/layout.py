@@ -1,6 +1,10 @@
 """Where the explorer's controls are shown: the current tab's only, in the sidebar (and,
 on a phone, above the tab's content, where marimo's sidebar is a closed drawer).
 
+The Pool and Card tabs' content is shown the same way: each in its box (:func:`tab_box`),
+always in the page, the current tab's shown by :func:`sidebar_style`. A tab switch then
+re-runs no cell of theirs and re-mounts neither the chart nor marimo's table.
+
 The controls are made once by the notebook and only placed here, so moving between tabs
 keeps every value. Both copies are the same marimo elements (marimo keeps them in step);
 the stylesheet shows one of them per screen width (``lv-side-controls`` from 1024 px,
@@ -16,7 +20,7 @@ from typing import Any
 import marimo as mo
 
 __all__ = ["PHONE_WIDTH", "TABS", "TAB_CONTROLS", "controls_of", "phone_controls",
-           "side_controls", "sidebar_controls", "sidebar_style", "tab_of"]
+           "side_controls", "sidebar_controls", "sidebar_style", "tab_box", "tab_of"]
 
 TABS = ("pool", "card", "whatif", "balance", "bench")
 """The tabs, each named by the words ``tab_<id>``."""
@@ -79,15 +83,25 @@ def sidebar_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> A
     return mo.Html(f'<div class="lv-side-controls">{"".join(parts)}</div>')
 
 
+def tab_box(tab: str, content: str) -> str:
+    """``content`` (HTML) in the box of ``tab``, hidden by the stylesheet until
+    :func:`sidebar_style` shows that tab's. ``tab`` must be one of :data:`TABS`."""
+    if tab not in TABS:
+        raise ValueError(f"layout.tab_box: unknown tab {tab!r}, expected one of {TABS}")
+    return f'<div class="lv-tab-box" data-lv-tab="{tab}">{content}</div>'
+
+
 def sidebar_style(tab: str) -> str:
-    """A ``<style>`` showing the sidebar groups of ``tab`` (from :data:`PHONE_WIDTH` up;
-    below it the tab's controls sit above its content); nothing shown on a tab without
-    sidebar controls. ``tab`` must be one of :data:`TABS`."""
+    """A ``<style>`` showing the box of ``tab`` (:func:`tab_box`) and its sidebar groups
+    (from :data:`PHONE_WIDTH` up; below it the tab's controls sit above its content); no
+    sidebar group on a tab without sidebar controls. ``tab`` must be one of :data:`TABS`."""
     if tab not in TABS:
         raise ValueError(f"layout.sidebar_style: unknown tab {tab!r}, expected one of {TABS}")
+    box = f'.lv-tab-box[data-lv-tab="{tab}"]{{display:block}}'
     if tab not in TAB_CONTROLS:
-        return "<style></style>"
-    return (f"<style>@media (min-width:{PHONE_WIDTH}px){{.lv-side-controls{{display:block}}"
+        return f"<style>{box}</style>"
+    return (f"<style>{box}@media (min-width:{PHONE_WIDTH}px){{"
+            f".lv-side-controls{{display:block}}"
             f'.lv-side-group[data-lv-tabs~="{tab}"]{{display:block}}}}</style>')
 
 

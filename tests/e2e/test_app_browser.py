@@ -10,6 +10,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -171,7 +172,8 @@ def lonely_point(pool: dict[str, LevelerCard], levels: range) -> tuple[str, int,
 
 def test_slider_and_zone_change_the_table_and_chart_to_what_the_library_says(
         page: Page, app_url: str, pool: dict[str, LevelerCard], artifacts: Path) -> None:
-    """711.5 at 0 counters, 711.2a/711.2b at 7, and 711.6 in the graveyard (flat lines)."""
+    """711.5 at 0 counters, 711.2a/711.2b at 7, and 711.6 in the graveyard: the table flat,
+    the chart still the battlefield's (dimmed, under a note citing 711.6) and not redrawn."""
     levels = level_range(pool)
     open_app(page, app_url)
     expect(slider(page)).to_have_attribute("aria-valuemax", str(levels.stop - 1))
@@ -185,19 +187,44 @@ def test_slider_and_zone_change_the_table_and_chart_to_what_the_library_says(
     expect_level_rule(page, 7, levels)
     page.screenshot(path=str(artifacts / "explorer.png"))
 
-    before = canvas_digest(page)
+    embedding = chart_embedding(page)
+    mark_chart_canvas(page)
+    expect(page.locator(".lv-chart-note")).to_be_empty()
     choose_zone(page, Zone.GRAVEYARD)
     expect(page.locator("table.lv-table")).to_have_attribute("data-zone", "graveyard")
     expect_rows(page, library_rows(pool, 7, Zone.GRAVEYARD))
-    expect_chart_is_library(page, pool, Zone.GRAVEYARD)
-    page.wait_for_function("""() => { const c = document.querySelector(
-        '.lv-chart marimo-vega')?.shadowRoot?.querySelector('canvas'); return !!c; }""")
-    assert chart_redrawn(page, before), "the chart was not redrawn for the graveyard"
+    note = page.locator(".lv-chart-note")
+    expect(note).to_have_attribute("data-zone", "graveyard")
+    expect(note).to_contain_text("Every card in the graveyard has its uppermost P/T box (711.6)")
+    expect(page.locator(".lv-chart")).to_have_class(re.compile(r"\blv-chart-off\b"))
+    expect_chart_is_library(page, pool, Zone.BATTLEFIELD)
+    assert chart_embedding(page) == embedding, "the zone change re-made the chart"
+    assert chart_canvas_marked(page), "the zone change re-mounted the chart"
     expect_level_rule(page, 7, levels)
 
     move_slider(page, -3)
     expect_rows(page, library_rows(pool, 4, Zone.GRAVEYARD))
     expect_level_rule(page, 4, levels)
+
+
+def chart_embedding(page: Page) -> str:
+    """The random id marimo gives the chart each time its cell makes it (a re-embedding)."""
+    return page.locator(".lv-chart marimo-ui-element").first.get_attribute("random-id") or ""
+
+
+CHART_CANVAS = ("document.querySelector('.lv-chart marimo-vega')?.shadowRoot"
+                "?.querySelector('canvas')")
+
+
+def mark_chart_canvas(page: Page) -> None:
+    """Tag the chart's canvas element, to tell later whether it is still the same one."""
+    page.wait_for_function(f"() => !!{CHART_CANVAS}", timeout=TIMEOUT)
+    page.evaluate(f"() => {{ const canvas = {CHART_CANVAS}; canvas.dataset.lvMarked = '1'; }}")
+
+
+def chart_canvas_marked(page: Page) -> bool:
+    """Whether the chart's canvas is still the one :func:`mark_chart_canvas` tagged."""
+    return bool(page.evaluate(f"() => {CHART_CANVAS}?.dataset.lvMarked === '1'"))
 
 
 def chart_redrawn(page: Page, before: str) -> bool:
