@@ -419,8 +419,6 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
                            on_change=remember("wi.plus"))
     wi_minus = mo.ui.number(start=0, step=1, value=_start["counters"]["-1/-1"],
                             on_change=remember("wi.minus"))
-    wi_zone = mo.ui.dropdown(options=whatif_view.ZONE_CHOICES, value=_start["zone"],
-                             on_change=remember("wi.zone"))
     wi_timestamp = mo.ui.number(step=0.5, value=whatif_start["timestamp"])
     wi_face_down = mo.ui.switch(value=_start["face_down"], on_change=remember("wi.face"))
     wi_kept = mo.ui.array([mo.ui.checkbox(value=True) for _ in whatif_start["effects"]])
@@ -428,17 +426,31 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
         mo.ui.dropdown(options=whatif_view.preset_options(), value=whatif_view.NO_PRESET)
         for _ in range(whatif_view.PRESET_SLOTS)])
     return (wi_card, wi_face_down, wi_kept, wi_level, wi_minus, wi_plus, wi_presets,
-            wi_timestamp, wi_zone, whatif_start)
+            wi_timestamp, whatif_start)
 
 
 @app.cell
-def _(remember, screen, screen_schema, whatif_reset):
-    # who casts the targeted presets (601.2c): a cell of its own, so the controls cell
-    # keeps its definitions; the reset button starts it over too
+def _(remember, screen, screen_schema, ui_text, whatif_file, whatif_reset, whatif_start):
+    # the zone, named in the interface's language: a cell of its own, so a language switch
+    # remakes this dropdown only, on the zone it showed (the screen keeps it)
+    whatif_reset, screen_schema  # a click re-runs this cell too: the zone starts over
+    _zones = whatif_view.zone_options(ui_text)
+    wi_zone = mo.ui.dropdown(
+        options=_zones, on_change=remember("wi.zone"), value=link.label_of(
+            _zones, whatif_start["zone"] if whatif_file.value
+            else screen.get("wi.zone") or whatif_start["zone"]))
+    return (wi_zone,)
+
+
+@app.cell
+def _(remember, screen, screen_schema, ui_text, whatif_reset):
+    # who casts the targeted presets (601.2c), in the interface's words: a cell of its own,
+    # so a language switch remakes only it (the screen keeps its value); the reset button
+    # starts it over too
     whatif_reset, screen_schema
-    wi_caster = mo.ui.dropdown(options=whatif_view.CASTER_CHOICES,
-                               value=screen.get("wi.caster") or "usual",
-                               on_change=remember("wi.caster"))
+    _casters = whatif_view.caster_options(ui_text)
+    wi_caster = mo.ui.dropdown(options=_casters, on_change=remember("wi.caster"),
+                               value=link.label_of(_casters, screen.get("wi.caster") or "usual"))
     return (wi_caster,)
 
 

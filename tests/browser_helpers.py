@@ -51,3 +51,11 @@ def upload_and_submit(scope: Any, path: Any) -> None:
     scope.locator("input[type=file]").set_input_files(str(path))
     expect(clear).to_have_count(1, timeout=UPLOAD_TIMEOUT)
     scope.get_by_role("button", name="OK").click()
+
+
+def whatif_field(page: Any, label: str) -> Any:
+    """The What if… field whose label is exactly ``label`` (``<label class="lv-wi-field">
+    <span>label</span>control</label>``, leveler/app/whatif_view.py): not a field whose
+    options merely contain the word, such as the caster's "each card's usual caster"."""
+    return page.locator(".lv-whatif .lv-wi-field").filter(
+        has=page.locator("span").get_by_text(label, exact=True))

@@ -194,6 +194,22 @@ def test_french_labels_the_app_and_quotes_the_2011_french_rules(notebook, pool):
     assert quoted.number is not None and quoted.number.startswith("710.")
 
 
+def test_french_names_the_what_if_zones_and_casters_and_keeps_their_situation_words(
+        notebook):
+    """Issue 13: the What if… zone (400.1) and caster (601.2c) dropdowns read in French, and
+    each still gives the situation file's word, so the situation resolved is the same."""
+    _, defs = notebook.app.run(defs=first_cell("Français"))
+    assert list(defs["wi_zone"].options) == [FR[f"zone.{zone.value}"] for zone in Zone]
+    assert defs["wi_zone"].value == "battlefield"
+    assert [defs["wi_zone"].options[FR[f"zone.{zone.value}"]] for zone in Zone] == [
+        zone.value for zone in Zone]
+    assert list(defs["wi_caster"].options) == [FR[f"caster.{caster}"]
+                                               for caster in wv.CASTER_CHOICES]
+    assert defs["wi_caster"].value == "usual"
+    _, english = notebook.app.run(defs=first_cell())
+    assert defs["whatif"].situation == english["whatif"].situation
+
+
 def test_french_card_view_quotes_the_french_710_rule(notebook, pool):
     tabs = {"view": mo.ui.tabs(dict.fromkeys(labels.tab_names(FR), ""), value=FR["tab_card"]),
             "card_name": mo.ui.dropdown(options=list(pool), value="Student of Warfare"),

@@ -53,6 +53,7 @@ __all__ = [
     "build",
     "card_choice",
     "card_options",
+    "caster_options",
     "default_situation",
     "effect_text",
     "effects_html",
@@ -69,6 +70,7 @@ __all__ = [
     "upload_error",
     "upload_name",
     "visible_slots",
+    "zone_options",
 ]
 
 PRESET_SLOTS = 10
@@ -78,13 +80,32 @@ NO_PRESET = "—"
 """The label of an empty effect line."""
 
 ZONE_CHOICES = tuple(zone.value for zone in Zone)
-"""The zone dropdown's options: the words of the situation file (``"battlefield"``...), the
-same in every language, so the control outlives a language switch."""
+"""The zones a situation names, in the words of the situation file (``"battlefield"``...)."""
+
+
 
 CASTER_CHOICES = ("usual", "you", "opponent")
 """Who casts the targeted presets (Giant Growth, Diminish...): each card's usual caster, the
 leveler's controller or an opponent (hexproof refuses an opponent's, 702.11b). The
-library's words, the same in every language, like :data:`ZONE_CHOICES`."""
+library's words; the dropdown names them in the interface's words (:func:`caster_options`)."""
+
+
+def _named(text: Mapping[str, str], prefix: str, choices: Sequence[str]) -> dict[str, str]:
+    """Dropdown options: each of ``choices`` as ``text`` names it (key ``prefix.choice``) ->
+    the choice itself, in order."""
+    return {text[f"{prefix}.{choice}"]: choice for choice in choices}
+
+
+def zone_options(text: Mapping[str, str]) -> dict[str, str]:
+    """The zone dropdown's options: each zone's name in ``text`` ("Cimetière") -> its word in
+    the situation file ("graveyard"), in the order of :class:`Zone` (CR 400.1)."""
+    return _named(text, "zone", ZONE_CHOICES)
+
+
+def caster_options(text: Mapping[str, str]) -> dict[str, str]:
+    """The caster dropdown's options: each of :data:`CASTER_CHOICES` as ``text`` says it
+    -> the choice (601.2c)."""
+    return _named(text, "caster", CASTER_CHOICES)
 
 MAX_SITUATION_BYTES = SITUATION_BUDGET.max_bytes
 """Situation files larger than this are refused (a situation is a few hundred bytes); the

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from leveler import load_pool, resolve_situation
+from leveler import Zone, load_pool, resolve_situation
 from leveler.app.trace_words import step_text
-from leveler.app.whatif_view import default_situation
+from leveler.app.whatif_view import CASTER_CHOICES, default_situation
 from leveler.app.words import words_for
+from tests.browser_helpers import whatif_field
 
 pytestmark = pytest.mark.browser
 
@@ -69,14 +70,25 @@ def test_french_what_if_trace_words_its_steps_and_zones(page: Page, app_url: str
     expect(page.locator(".lv-whatif table.lv-trace")).not_to_contain_text("can be activated")
     expect(answer).to_contain_text("peut être activée maintenant")
 
-    zone = page.locator(".lv-whatif .lv-wi-field", has_text=FR["wi_zone"]).locator("select")
-    zone.select_option("graveyard")
+    zone = whatif_field(page, FR["wi_zone"]).locator("select")
+    # the zones (400.1) and the casters (601.2c) are named in French
+    expect(zone.locator("option")).to_have_text([FR[f"zone.{z.value}"] for z in Zone])
+    caster = whatif_field(page, FR["wi_caster"]).locator("select")
+    expect(caster.locator("option")).to_have_text([FR[f"caster.{c}"] for c in CASTER_CHOICES])
+    zone.select_option(label=FR["zone.graveyard"])
     grave = resolve_situation({**start, "zone": "graveyard"})
     expect(rows).to_have_count(len(grave.trace), timeout=TIMEOUT)
     for index, step in enumerate(grave.trace):
         expect(rows.nth(index).locator("td").nth(3)).to_have_text(step_text(FR, step))
     expect(page.locator(".lv-whatif table.lv-trace")).to_contain_text(FR["where.graveyard"])
     expect(page.locator(".lv-whatif table.lv-trace")).not_to_contain_text("graveyard")
+
+    # back to English: the What if… zone stays the graveyard, now named in English
+    page.get_by_text(EN["language_name"], exact=True).filter(visible=True).first.click()
+    zone = whatif_field(page, EN["wi_zone"]).locator("select")
+    expect(zone.locator("option:checked")).to_have_text(EN["zone.graveyard"], timeout=TIMEOUT)
+    expect(rows).to_have_count(len(grave.trace), timeout=TIMEOUT)
+    expect(page.locator(".lv-whatif table.lv-trace")).to_contain_text(EN["where.graveyard"])
 
 
 def test_french_card_tab_shows_the_printed_card_and_the_zone_note(page: Page,

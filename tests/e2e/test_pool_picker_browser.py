@@ -21,7 +21,7 @@ from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
 from leveler.io.pool_files import PoolReport, load_pool_report
-from tests.browser_helpers import injected_elements, upload_and_submit
+from tests.browser_helpers import injected_elements, upload_and_submit, whatif_field
 from tests.data.hostile.make_uploads import oversized
 from tests.samples import HOSTILE_NAME
 
@@ -94,7 +94,7 @@ def test_a_loaded_pool_file_replaces_the_pool_and_a_bad_one_keeps_it(
     expect(sidebar(page).locator(".lv-pool-source")).to_contain_text(report.summary())
 
     page.get_by_role("tab", name="What if…").click()
-    cards = page.locator(".lv-whatif .lv-wi-field", has_text="Card").locator("option")
+    cards = whatif_field(page, "Card").locator("option")
     # every card of the loaded pool, then the bench draft's one fixed choice (issue 13:
     # the working pool puts it last in every card list, whatever is typed)
     expect(cards).to_have_text([*report.cards, working_pool.MARKS["card_draft"]],
@@ -244,9 +244,9 @@ def test_a_hostile_pool_upload_shows_as_text_and_opens_no_dialog(
     expect(page.locator("table.lv-table td").filter(has_text=HOSTILE_NAME)).to_have_count(1)
 
     page.get_by_role("tab", name="What if…").click()
-    page.locator(".lv-whatif .lv-wi-field", has_text="Card").locator("select").select_option(
+    whatif_field(page, "Card").locator("select").select_option(
         label=HOSTILE_NAME)
-    level = page.locator(".lv-whatif .lv-wi-field", has_text="Level counters").locator("input")
+    level = whatif_field(page, "Level counters").locator("input")
     level.fill("7")
     level.press("Tab")
     now = characteristics(report.cards[HOSTILE_NAME], 7, Zone.BATTLEFIELD)

@@ -20,13 +20,13 @@ from leveler.app import labels
 from leveler.app import whatif_view as wv
 from leveler.app.trace_words import step_text
 from leveler.layers import Resolution
-from tests.browser_helpers import upload_and_submit
+from tests.browser_helpers import upload_and_submit, whatif_field
 
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 30_000
 CARD = "Student of Warfare"
-FR = labels.LABELS["fr"]
+EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
 
 
 def situation(*presets: str, level: int = 7) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def answer(page: Page) -> Any:
 
 
 def field(page: Page, label: str) -> Any:
-    return page.locator(".lv-whatif .lv-wi-field", has_text=label)
+    return whatif_field(page, label)
 
 
 def effect_line(page: Page, number: int) -> Any:
@@ -152,7 +152,7 @@ def test_a_preset_that_cannot_apply_says_why_and_the_rest_still_applies(
         page: Page, app_url: str) -> None:
     """Vampire Hexmage targets a permanent: on a card in hand it is left out (ruling 5)."""
     open_whatif(page, app_url)
-    field(page, "Zone").locator("select").select_option("hand")
+    field(page, "Zone").locator("select").select_option(label=EN["zone.hand"])
     effect_line(page, 1).select_option(label="Vampire Hexmage")
     effect_line(page, 2).select_option(label="+1/+1 counter")
     with pytest.raises(ValueError) as refused:

@@ -11,11 +11,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from leveler import apply_preset, resolve_situation
+from leveler.app import labels
 from leveler.presets import PresetError
+from tests.browser_helpers import whatif_field
 
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 30_000
+EN = labels.LABELS["en"]
 
 
 def whatif(page: Page) -> Any:
@@ -23,7 +26,7 @@ def whatif(page: Page) -> Any:
 
 
 def field(page: Page, label: str) -> Any:
-    return whatif(page).locator(".lv-wi-field", has_text=label)
+    return whatif_field(page, label)
 
 
 def effect_line(page: Page, number: int) -> Any:
@@ -56,6 +59,7 @@ def test_702_16b_hexdrinker_refuses_giant_growth_and_the_caster_control_decides_
     pt = resolve_situation(apply_preset(start, "Merfolk Trickster"))
     expect(whatif(page).locator(".lv-wi-answer")).to_have_attribute(
         "data-pt", f"{pt.power}/{pt.toughness}", timeout=TIMEOUT)
-    field(page, "Targeted effects cast by").locator("select").select_option("you")
+    field(page, "Targeted effects cast by").locator("select").select_option(
+        label=EN["caster.you"])
     expect(whatif(page).locator(".lv-wi-skip")).to_contain_text(
         refusal(start, "Merfolk Trickster", caster="you"), timeout=TIMEOUT)

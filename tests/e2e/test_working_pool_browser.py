@@ -24,6 +24,7 @@ from leveler import apply_preset, load_pool, resolve_situation
 from leveler.app import labels
 from leveler.bench import read_draft
 from leveler.io.designs import DESIGN_FIELDS
+from tests.browser_helpers import whatif_field
 from tests.e2e.conftest import MarimoServer
 from tests.samples import KNIGHT
 
@@ -121,7 +122,7 @@ def test_a_saved_design_is_in_the_pool_table_chart_card_and_what_if(
     tab(page, "tab_whatif")
     answer = page.locator(".lv-whatif .lv-wi-answer")
     expect(answer).to_be_visible(timeout=TIMEOUT)
-    card = page.locator(".lv-whatif .lv-wi-field", has_text="Card").locator("select")
+    card = whatif_field(page, "Card").locator("select")
     card.select_option(label="Test Knight ◆")
     page.locator(".lv-whatif .lv-wi-line select").nth(0).select_option(label="Humility")
     pool = knight_pool()
@@ -197,7 +198,7 @@ def test_a_script_named_design_is_text_in_the_pool_table_card_and_what_if(
     assert injected(page) == [0, 0]
 
     tab(page, "tab_whatif")
-    card = page.locator(".lv-whatif .lv-wi-field", has_text="Card").locator("select")
+    card = whatif_field(page, "Card").locator("select")
     expect(card).to_be_visible(timeout=TIMEOUT)
     card.select_option(label=f"{SCRIPT_NAME} ◆")
     expect(page.locator(".lv-whatif")).to_contain_text(SCRIPT_NAME, timeout=TIMEOUT)
