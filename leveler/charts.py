@@ -37,6 +37,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import altair as alt
 import numpy as np
@@ -356,6 +357,7 @@ def progression_chart(
     geometry: ChartGeometry = GEOMETRY,
     level: int | None = None,
     text: Mapping[str, str] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> alt.RepeatChart:
     """Power and toughness step lines per card, side by side, over ``levels``.
 
@@ -369,7 +371,8 @@ def progression_chart(
     ``level`` draws the current-level rule inside the chart too (the app draws it as an
     overlay instead). ``text`` overrides :data:`WORDS`: the panels' columns are renamed
     to its ``chart.Power`` and ``chart.Toughness``, which the panels' y axes and a brush
-    selection then carry.
+    selection then carry. ``names`` gives a card's name as shown (its printed French name)
+    in the legend and the tooltip; the data and the selections keep the pool's names.
     """
     words = chart_words(text)
     metrics = [words[f"chart.{metric}"] for metric in METRICS]
@@ -382,6 +385,8 @@ def progression_chart(
     styles = card_styles(frame["name"])
     data["point_colour"] = [styles[name].colour for name in frame["name"]]
     data["point_shape"] = [styles[name].shape for name in frame["name"]]
+    shown = {name: (names or {}).get(name, name) for name in styles}
+    data["shown_name"] = [shown[name] for name in frame["name"]]
     card = alt.selection_point(name=CARD_SELECTION, fields=["name"], on="click",
                                clear="dblclick")
     # its own selection: the app's Vega-Lite leaves a legend binding dead on one with `on`
@@ -398,8 +403,8 @@ def progression_chart(
                 axis=alt.Axis(tickMinStep=1, format="d", titleAngle=0, titleAlign="left",
                               titleAnchor="end", titleBaseline="bottom", titleX=_TITLE_X,
                               titleY=_TITLE_Y, titleFontSize=_TITLE_SIZE)),
-        color=alt.Color("name:N", scale=colour, title=title, legend=_LEGEND),
-        tooltip=[alt.Tooltip("name:N", title=words["chart.card"]),
+        color=alt.Color("name:N", scale=colour, title=title, legend=_legend(shown)),
+        tooltip=[alt.Tooltip("shown_name:N", title=words["chart.card"]),
                  alt.Tooltip("colour:N", title=words["chart.colour"]),
                  alt.Tooltip("band:N", title=words["chart.band"]),
                  alt.Tooltip("pt:N", title=words["chart.pt"]),
@@ -437,8 +442,20 @@ def progression_chart(
     )
 
 
-_LEGEND = alt.Legend(orient="bottom", columns=4, symbolType="stroke", symbolStrokeWidth=3,
-                     symbolSize=360, labelLimit=170, columnPadding=12, titleLimit=600)
+_LEGEND: dict[str, Any] = {
+    "orient": "bottom", "columns": 3, "symbolType": "stroke", "symbolStrokeWidth": 3,
+    "symbolSize": 360, "labelLimit": 230, "columnPadding": 12, "titleLimit": 600}
 """One legend below both panels (names take room; the panels keep their places), by
 colour: the dash scale has no legend of its own, as the app's Vega-Lite draws it as a
-second, grey legend beside the first instead of merging them."""
+second, grey legend beside the first instead of merging them. Three columns as wide as
+the longest printed French name ("Meneuse de pachydermes du Kazandou"), about as wide as
+the two panels."""
+
+
+def _legend(shown: Mapping[str, str]) -> alt.Legend:
+    """The legend (:data:`_LEGEND`), each card labelled with its name as shown."""
+    expression = value_labels(shown)
+    options: dict[str, Any] = dict(_LEGEND)
+    if expression:
+        options["labelExpr"] = expression
+    return alt.Legend(**options)

@@ -23,7 +23,8 @@ from leveler.text import CardTextError, translate_card
 __all__ = ["LEVELS_PAST_TOP", "NO_BAND", "PRINTED_SOURCE", "SORT_OPTIONS", "SOURCE_COLUMN",
            "TABLE_COLUMNS", "PoolGrid",
            "colour_name", "default_card", "filter_names", "filter_options", "level_range",
-           "narrow", "pool_grid", "pool_table", "printed_card", "printed_grid"]
+           "narrow", "pool_grid", "pool_table", "printed_card", "printed_grid", "printed_name",
+           "printed_names"]
 
 LEVELS_PAST_TOP = 3
 """How far the level slider goes past the highest band start in the pool."""
@@ -257,6 +258,18 @@ def printed_level_up(card: LevelerCard, language: str) -> str:
 def _symbol(label: str, word: str) -> str:
     english = "LEVEL "
     return word + " " + label[len(english):] if label.startswith(english) else label
+
+
+def printed_name(card: LevelerCard | None, name: str, language: str) -> str:
+    """``card``'s name as printed in ``language`` (e.g. "French": "Étudiante de la guerre"),
+    else ``name`` (no card, no translation, or ``language`` empty)."""
+    printed = card.translation(language) if card is not None and language else None
+    return printed.name if printed is not None and printed.name else name
+
+
+def printed_names(pool: Mapping[str, LevelerCard], language: str) -> dict[str, str]:
+    """Each card of ``pool`` -> its name as printed in ``language`` (:func:`printed_name`)."""
+    return {str(name): printed_name(card, str(name), language) for name, card in pool.items()}
 
 
 def printed_grid(grid: PoolGrid, pool: Mapping[str, LevelerCard], language: str) -> PoolGrid:

@@ -319,12 +319,14 @@ def _(band_names, colours, grid, rarities, search, sets):
 
 
 @app.cell
-def _(grid, names, ui_text):
+def _(grid, names, ui_text, working):
     # neither the level nor the zone: the chart is the battlefield's (chart_view.CHART_ZONE,
     # 711.6), so a slider move or a zone change never re-embeds it (a language switch does);
-    # the chart's own legend selection (shows only the cards clicked there), not marimo's
+    # the chart's own legend selection (shows only the cards clicked there), not marimo's;
+    # the cards named as printed in the interface's language, like the tables
     chart = inline_altair_chart(charts.progression_chart(
-        charts.chart_frame(grid, chart_view.CHART_ZONE, names), grid.levels, text=ui_text),
+        charts.chart_frame(grid, chart_view.CHART_ZONE, names), grid.levels, text=ui_text,
+        names=views.printed_names(working.cards, ui_text["printed_language"])),
         legend_selection=False)
     return (chart,)
 

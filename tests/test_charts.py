@@ -39,7 +39,7 @@ from leveler.charts import (
     top_value,
     value_labels,
 )
-from leveler.pool_grid import NO_BAND, PoolGrid, pool_grid
+from leveler.pool_grid import NO_BAND, PoolGrid, pool_grid, printed_names
 
 SVG = "{http://www.w3.org/2000/svg}"
 EN, FR = LABELS["en"], LABELS["fr"]
@@ -152,7 +152,7 @@ def test_the_chart_is_two_step_line_panels_one_look_per_card(grid):
         assert line["encoding"][channel]["scale"]["domain"] == list(dict.fromkeys(frame["name"]))
     assert encoding["color"] == {"field": "point_colour", "scale": None, "type": "nominal"}
     assert encoding["shape"] == {"field": "point_shape", "scale": None, "type": "nominal"}
-    assert [t["field"] for t in encoding["tooltip"]] == ["name", "colour", "band", "pt",
+    assert [t["field"] for t in encoding["tooltip"]] == ["shown_name", "colour", "band", "pt",
                                                           "levels", "citation"]
     data = spec["datasets"][spec["data"]["name"]]
     assert len(data) == len(frame)
@@ -492,6 +492,29 @@ def test_the_french_chart_as_vega_draws_it_reads_in_french(grid):
     english = set(_svg_texts(vl_convert.vegalite_to_svg(
         progression_chart(frame, grid.levels).to_dict())))
     assert {"Level counters", "Power", "Toughness", WORDS["chart.legend"]} <= english
+
+
+def test_the_french_chart_names_the_cards_as_printed_in_french_and_selects_by_pool_name(
+        grid, pool):
+    """Issue 13: with the printed French names, vl-convert's SVG legend shows them, not the
+    English ones; the tooltip field holds them; the data and the selections (by ``name``)
+    keep the pool's names, so ``selected_cards`` reads a click the same."""
+    vl_convert = pytest.importorskip("vl_convert")
+    names = printed_names(pool, "French")
+    assert names["Student of Warfare"] == "Étudiante de la guerre"
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    spec = progression_chart(frame, grid.levels, text=FR, names=names).to_dict()
+    texts = set(_svg_texts(vl_convert.vegalite_to_svg(spec)))
+    renamed = {name for name in grid.names if names[name] != name}
+    assert renamed and {names[name] for name in grid.names} <= texts
+    assert not texts & renamed
+    data = pd.DataFrame(spec["datasets"][spec["data"]["name"]])
+    assert list(data["name"]) == list(frame["name"])
+    assert list(data["shown_name"]) == [names[name] for name in frame["name"]]
+    legend = next(p for p in spec["params"] if p["name"] == LEGEND_SELECTION)
+    assert legend["select"]["fields"] == ["name"]
+    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, {
+        LEGEND_SELECTION: {"name": ["Student of Warfare"]}}, FR) == ["Student of Warfare"]
 
 
 def test_no_band_reads_in_the_chart_language_in_the_tooltips(grid):

@@ -23,7 +23,7 @@ import pandas as pd
 
 from leveler.app.views import table_caption
 from leveler.model import LevelerCard, Zone
-from leveler.pool_grid import NO_BAND, SOURCE_COLUMN, TABLE_COLUMNS, PoolGrid
+from leveler.pool_grid import NO_BAND, SOURCE_COLUMN, TABLE_COLUMNS, PoolGrid, printed_name
 
 __all__ = ["NUMERIC", "STAGE_COLUMNS", "PoolTable", "caption_html", "levels_text",
            "picked_card", "pool_table_frame", "stages_table", "table_options"]
@@ -65,7 +65,7 @@ def pool_table_frame(text: Mapping[str, str], table: pd.DataFrame,
     shown = table.loc[:, list(TABLE_COLUMNS)].copy()
     language = text.get("printed_language", "")
     if pool is not None and language:
-        shown["Name"] = [_printed_name(pool.get(name), name, language) for name in names]
+        shown["Name"] = [printed_name(pool.get(name), name, language) for name in names]
     band = shown["Band"].astype(str)
     shown["Band"] = band.where(band != NO_BAND, text.get("no_band", NO_BAND))
     shown["Abilities"] = shown["Abilities"].astype(str)
@@ -103,7 +103,7 @@ def stages_table(text: Mapping[str, str], grid: PoolGrid, zone: Zone | str,
     shown = rows.copy()
     language = text.get("printed_language", "")
     if pool is not None and language:
-        shown["Name"] = [_printed_name(pool.get(name), name, language) for name in card_names]
+        shown["Name"] = [printed_name(pool.get(name), name, language) for name in card_names]
     band = shown["Band"].astype(str)
     shown["Band"] = band.where(band != NO_BAND, text.get("no_band", NO_BAND))
     if SOURCE_COLUMN in columns:
@@ -113,10 +113,6 @@ def stages_table(text: Mapping[str, str], grid: PoolGrid, zone: Zone | str,
     shown = shown.rename(columns=headers).reset_index(drop=True)
     return PoolTable(frame=shown, names=card_names, headers=headers)
 
-
-def _printed_name(card: LevelerCard | None, name: str, language: str) -> str:
-    printed = card.translation(language) if card is not None else None
-    return printed.name if printed is not None and printed.name else name
 
 
 def table_options(text: Mapping[str, str], table: PoolTable,

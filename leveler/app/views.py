@@ -38,6 +38,8 @@ from leveler.pool_grid import (
     pool_grid,
     pool_table,
     printed_grid,
+    printed_name,
+    printed_names,
 )
 
 __all__ = [
@@ -60,6 +62,8 @@ __all__ = [
     "pool_table",
     "pool_table_html",
     "printed_grid",
+    "printed_name",
+    "printed_names",
     "selected_names",
     "table_caption",
     "table_html",
@@ -192,11 +196,7 @@ def pool_table_html(text: Mapping[str, str], table: pd.DataFrame, total: int, le
     caption = table_caption(text, len(table), total, level, zone, selected)
     language = text.get("printed_language", "")
     if pool is not None and language and "Name" in table.columns:
-        table = table.assign(Name=[_printed_name(pool.get(str(name)), str(name), language)
+        table = table.assign(Name=[printed_name(pool.get(str(name)), str(name), language)
                                    for name in table["Name"]])
     return table_html(text, table, caption, level, zone)
 
-
-def _printed_name(card: LevelerCard | None, name: str, language: str) -> str:
-    printed = card.translation(language) if card is not None else None
-    return printed.name if printed is not None and printed.name else name

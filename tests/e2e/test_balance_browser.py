@@ -121,7 +121,8 @@ def test_balance_shows_every_band_as_the_library_places_it(
     turned = {(row["name"], row["band"]): row["turn"]
               for row in chart_rows(page, "Turns to each band")}
     assert turned == {(row["Card"], row["Band"]): row["Turn"] for row in expected}
-    expect(page.locator("marimo-vega canvas")).to_have_count(3, timeout=TIMEOUT)
+    expect(page.locator("marimo-vega canvas").filter(visible=True)).to_have_count(
+        3, timeout=TIMEOUT)  # the Pool chart waits, hidden, in its own tab box
     page.get_by_text("Vanilla line").first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "balance.png"))

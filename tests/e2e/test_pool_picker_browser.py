@@ -8,7 +8,9 @@ Expectations come from the library: ``load_pool_report`` on the same file,
 from __future__ import annotations
 
 import base64
+import csv
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,8 @@ from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
 from leveler.io.pool_files import PoolReport, load_pool_report
-from tests.browser_helpers import injected_elements, upload_and_submit, whatif_field
+from leveler.pool_grid import printed_names
+from tests.browser_helpers import chart_csv, injected_elements, upload_and_submit, whatif_field
 from tests.data.hostile.make_uploads import oversized
 from tests.samples import HOSTILE_NAME
 
@@ -230,6 +233,14 @@ def test_francais_draws_the_chart_in_french_and_the_slider_never_redraws_it(
         expect(tooltip).to_contain_text(title, timeout=TIMEOUT)
     for english_title in ("Card", "Band", "P/T", "Level counters", "Rule"):
         expect(tooltip).not_to_contain_text(english_title)
+
+    # the cards as printed in French, as in the tables: in the tooltips' data and the legend
+    french_names = printed_names(pool, "French")
+    spec = json.loads(page.locator(".lv-chart marimo-vega").get_attribute("data-spec") or "{}")
+    rows = csv.DictReader(io.StringIO(chart_csv(page, spec["data"]["url"])))
+    assert {row["name"]: row["shown_name"] for row in rows} == french_names
+    legend = spec["spec"]["layer"][0]["encoding"]["color"]["legend"]["labelExpr"]
+    assert json.dumps(french_names["Student of Warfare"], ensure_ascii=False) in legend
 
 
 def test_a_hostile_pool_upload_shows_as_text_and_opens_no_dialog(
