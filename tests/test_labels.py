@@ -82,6 +82,16 @@ def test_a_words_file_with_a_number_is_refused_naming_the_file_and_key(tmp_path)
         words.load_words(tmp_path)
 
 
+def test_each_languages_code_is_its_file_name_and_no_file_may_set_it(tmp_path):
+    assert (EN["language_code"], FR["language_code"]) == ("en", "fr")
+    (tmp_path / "xx.toml").write_text('language_name = "Xx"\n', encoding="utf-8")
+    assert words.load_words(tmp_path)["xx"]["language_code"] == "xx"
+    (tmp_path / "xx.toml").write_text('language_name = "Xx"\nlanguage_code = "fr"\n',
+                                      encoding="utf-8")
+    with pytest.raises(ValueError, match=r"xx\.toml: language_code is the file's name"):
+        words.load_words(tmp_path)
+
+
 def test_the_french_ui_quotes_the_2011_french_rules_by_default():
     assert labels.edition_label(FR) == EDITIONS["fr-2011"] == "Français, 2011 (710)"
     assert labels.edition_label(EN) == EDITIONS["en-current"]

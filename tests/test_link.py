@@ -255,6 +255,15 @@ def test_copy_link_frame_escapes_its_words_and_keeps_the_draft_token_out() -> No
     assert '"private": ["draft"]' in document  # the browser's draft token is not given away
 
 
+def test_copy_link_frame_is_in_the_interfaces_language() -> None:
+    """Its html lang= is the words' code, so a screen reader reads « Copier le lien » as French."""
+    from leveler.app.link_button import copy_link_document
+    from leveler.app.words import words_for
+
+    assert copy_link_document(words_for("fr")).startswith('<!doctype html><html lang="fr">')
+    assert copy_link_document(words_for("en")).startswith('<!doctype html><html lang="en">')
+
+
 def test_whatif_start_takes_the_links_basic_controls_over_the_default() -> None:
     start: dict[str, Any] = {
         "card": "Student of Warfare", "zone": "battlefield", "face_down": False,

@@ -1,6 +1,7 @@
 """The interface words, one data file per language (``leveler/app/words/<code>.toml``).
 
-A language is one file: its code is the file name, its ``language_name`` the name the
+A language is one file: its code is the file name (given to the views as
+``language_code``, e.g. for ``lang=``), its ``language_name`` the name the
 language switch shows (in the language itself), and every other key is a word or
 phrase the views look up by key: labels, zone names (``zone.*``, ``where.*``), plural
 forms (``<key>.one``/``<key>.other``, :mod:`leveler.app.plural`) and how numbers are written
@@ -26,6 +27,7 @@ WORDS_DIR = Path(__file__).resolve().parent / "words"
 
 
 def _read(path: Path) -> Mapping[str, str]:
+    """The words of ``path``, with its code (the file name) as ``language_code``."""
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
@@ -35,7 +37,9 @@ def _read(path: Path) -> Mapping[str, str]:
             raise ValueError(f"{path.name}: {key} must be a string, not {type(value).__name__}")
     if "language_name" not in document:
         raise ValueError(f"{path.name}: language_name is missing")
-    return MappingProxyType(document)
+    if "language_code" in document:
+        raise ValueError(f"{path.name}: language_code is the file's name, not a word")
+    return MappingProxyType({**document, "language_code": path.stem})
 
 
 def load_words(directory: Path) -> Mapping[str, Mapping[str, str]]:

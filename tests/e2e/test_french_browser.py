@@ -29,6 +29,10 @@ def to_french(page: Page, url: str) -> None:
     expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
     page.get_by_text(FR["language_name"], exact=True).filter(visible=True).first.click()
     expect(page.get_by_role("tab", name=FR["tab_pool"])).to_be_visible(timeout=TIMEOUT)
+    # the page and the copy-link frame say they are French (a screen reader's voice)
+    expect(page.locator("html")).to_have_attribute("lang", "fr", timeout=TIMEOUT)
+    expect(page.frame_locator("iframe").first.locator("html")).to_have_attribute(
+        "lang", "fr", timeout=TIMEOUT)
 
 
 def trace_rows(page: Page) -> Any:
