@@ -168,8 +168,10 @@ STAGES_SHOWN = """
   if (stages) {  // marimo's table of every stage, under the level's table: its first page
     const found = [...document.querySelectorAll('marimo-table')].filter(
       t => table.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
-    const root = found.length && found[0].checkVisibility() ? found[0].shadowRoot : null;
-    if (!root) return false;
+    const root = found.length ? found[0].shadowRoot : null;
+    // the custom element is display: contents (never "visible"): its table must be
+    const shownTable = root && root.querySelector('table');
+    if (!shownTable || !shownTable.checkVisibility()) return false;
     const cells = [...root.querySelectorAll('tbody tr')].map(tr => [...tr.querySelectorAll(
       'td[data-cell-id]')].filter(td => !td.dataset.cellId.endsWith('__select__')).map(
       td => td.textContent.trim()));
