@@ -266,11 +266,10 @@ def _(sidebar_controls, ui_text):
 @app.cell
 def _(sidebar_controls, ui_text, view):
     # the current tab's controls only (leveler.app.layout): shown in the sidebar, and above
-    # the tab on a phone; the same elements whatever the tab, so each keeps its value
-    _tab = layout.tab_of(ui_text, view.value)
-    _shown = layout.controls_of(_tab, sidebar_controls)
-    mo.vstack([mo.Html(layout.sidebar_style(_tab)),
-               layout.phone_controls(_shown, ui_text) if _shown else ""])
+    # the tab on a phone, by this style; the same elements whatever the tab, so each keeps
+    # its value and a tab switch changes only the style
+    mo.vstack([mo.Html(layout.sidebar_style(layout.tab_of(ui_text, view.value))),
+               layout.phone_controls(sidebar_controls, ui_text)])
     return
 
 

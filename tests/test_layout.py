@@ -5,6 +5,7 @@ The browser half (the sidebar in Chromium, 390/1366/1920 px) is tests/e2e/test_l
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import marimo as mo
@@ -31,33 +32,47 @@ def test_tab_of_reads_every_tab_name_in_every_language(code: str) -> None:
     assert layout.tab_of(words, "") == "pool"  # marimo's tabs value before the first render
 
 
+def _groups_of(markup: str, tab: str) -> list[str]:
+    """The control labels in the groups of ``markup`` marked for ``tab``, in order."""
+    found = []
+    for marks, body in re.findall(
+            r'class="lv-(?:side|phone)-group" data-lv-tabs="([^"]*)">(.*?)</(?:div|details)>'
+            r'(?=<div class="lv-side-group"|<details|</div></div>$|</section>$|<div class)',
+            markup, flags=re.DOTALL):
+        if tab in marks.split():
+            found += re.findall(r"label-(\w+)", body)
+    return found
+
+
 def test_only_the_pool_and_card_tabs_have_sidebar_controls(controls: dict[str, object]) -> None:
     """Issue 13: What if…, Balance and the Design bench change nothing with the level,
     zone, filters or sort, so their sidebar shows none; Card shows level and zone."""
-    shown = {tab: [c for _, group in layout.controls_of(tab, controls) for c in group]
-             for tab in layout.TABS}
-    assert shown["pool"] == [controls[name] for name in NAMES]
-    assert shown["card"] == [controls["level"], controls["zone"]]
-    assert shown["whatif"] == shown["balance"] == shown["bench"] == []
+    words = labels.labels_for("en")
+    for markup in (layout.sidebar_controls(controls, words).text,
+                   layout.phone_controls(controls, words).text):
+        assert _groups_of(markup, "pool") == list(NAMES)
+        assert _groups_of(markup, "card") == ["level", "zone"]
+        for tab in ("whatif", "balance", "bench"):
+            assert _groups_of(markup, tab) == []
+            assert "lv-phone" not in layout.sidebar_style(tab)  # no empty phone box
 
 
 def test_both_copies_hold_the_same_controls_under_the_words_headings(
         controls: dict[str, object]) -> None:
     words = labels.labels_for("fr")
-    groups = layout.controls_of("pool", controls)
-    side, phone = layout.side_controls(groups, words).text, layout.phone_controls(groups,
-                                                                                 words).text
+    side = layout.sidebar_controls(controls, words).text
+    phone = layout.phone_controls(controls, words).text
     for name in NAMES:
-        assert f"label-{name}" in side and f"label-{name}" in phone
+        assert side.count(f"label-{name}") == phone.count(f"label-{name}") == 1
     assert 'class="lv-side-controls"' in side and 'class="lv-phone-controls"' in phone
-    assert phone.count("<details") == len(groups) - 1  # the first group stays open
+    assert phone.count("<details") == len(layout.TAB_CONTROLS["pool"]) - 1  # first stays open
     heading = words["filter"].lstrip("#").strip()
     assert f"<summary class=\"lv-phone-heading\">{heading}</summary>" in phone
 
 
 def test_the_phone_headings_are_escaped(controls: dict[str, object]) -> None:
     words = dict(labels.labels_for("en"), show_with="### <b>Show</b> & tell")
-    phone = layout.phone_controls(layout.controls_of("card", controls), words).text
+    phone = layout.phone_controls(controls, words).text
     assert "<b>Show</b>" not in phone and "&lt;b&gt;Show&lt;/b&gt; &amp; tell" in phone
 
 
@@ -77,7 +92,8 @@ def test_the_sidebar_holds_each_group_once_marked_with_its_tabs(
 def test_the_style_shows_only_the_current_tabs_groups(tab: str) -> None:
     style = layout.sidebar_style(tab)
     if tab in layout.TAB_CONTROLS:
-        assert f'[data-lv-tabs~="{tab}"]{{display:block}}' in style
+        assert f'.lv-side-group[data-lv-tabs~="{tab}"]{{display:block}}' in style
+        assert f'.lv-phone-group[data-lv-tabs~="{tab}"]{{display:block}}' in style
         assert f"min-width:{layout.PHONE_WIDTH}px" in style
     else:
         assert "lv-side" not in style

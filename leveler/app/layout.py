@@ -19,8 +19,8 @@ from typing import Any
 
 import marimo as mo
 
-__all__ = ["PHONE_WIDTH", "TABS", "TAB_CONTROLS", "controls_of", "phone_controls",
-           "side_controls", "sidebar_controls", "sidebar_style", "tab_box", "tab_of"]
+__all__ = ["PHONE_WIDTH", "TABS", "TAB_CONTROLS", "phone_controls", "sidebar_controls",
+           "sidebar_style", "tab_box", "tab_of"]
 
 TABS = ("pool", "card", "whatif", "balance", "bench")
 """The tabs, each named by the words ``tab_<id>``."""
@@ -48,19 +48,15 @@ def tab_of(words: Mapping[str, str], shown: str) -> str:
     return TABS[0]
 
 
-def controls_of(tab: str, controls: Mapping[str, Any]) -> list[tuple[str, list[Any]]]:
-    """The groups of controls the sidebar shows on ``tab``, each as (heading's word key,
-    its controls), in order; empty when the tab has none. ``controls`` maps each name of
-    :data:`TAB_CONTROLS` to its element."""
-    return [(heading, [controls[name] for name in names])
-            for heading, names in TAB_CONTROLS.get(tab, ())]
-
-
-def side_controls(groups: list[tuple[str, list[Any]]], words: Mapping[str, str]) -> Any:
-    """The ``groups`` for the sidebar under their headings, in a box the stylesheet hides
-    on a phone."""
-    items = [item for heading, shown in groups for item in (mo.md(words[heading]), *shown)]
-    return mo.Html(f'<div class="lv-side-controls">{mo.vstack(items).text}</div>')
+def _tab_groups(controls: Mapping[str, Any]) -> list[tuple[str, list[Any], tuple[str, ...]]]:
+    """Every tab's groups once, in order: (heading's word key, its controls, the tabs it
+    belongs to). ``controls`` maps each name of :data:`TAB_CONTROLS` to its element."""
+    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for tab in TABS:
+        for heading, names in TAB_CONTROLS.get(tab, ()):
+            groups.setdefault((heading, names), []).append(tab)
+    return [(heading, [controls[name] for name in names], tuple(tabs))
+            for (heading, names), tabs in groups.items()]
 
 
 def sidebar_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> Any:
@@ -71,16 +67,32 @@ def sidebar_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> A
     react-slot-fill Fill, and each ``mo.ui.table`` mounts its own slot manager on the same
     bus, so a sidebar re-rendered after a table appeared logs
     ``[handleFillUpdated] component was expected to be defined`` (issue 13's console)."""
-    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-    for tab in TABS:
-        for heading, names in TAB_CONTROLS.get(tab, ()):
-            groups.setdefault((heading, names), []).append(tab)
     parts = []
-    for (heading, names), tabs in groups.items():
-        body = mo.vstack([mo.md(words[heading]), *(controls[name] for name in names)]).text
+    for heading, shown, tabs in _tab_groups(controls):
+        body = mo.vstack([mo.md(words[heading]), *shown]).text
         parts.append(f'<div class="lv-side-group" data-lv-tabs="{" ".join(tabs)}">'
                      f"{body}</div>")
     return mo.Html(f'<div class="lv-side-controls">{"".join(parts)}</div>')
+
+
+def phone_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> Any:
+    """The same groups above the tab's content, a box shown on a phone only: the first
+    group open, the others folded (``<details>``) so the tab stays in sight. Like the
+    sidebar, every group is there once, marked with its tabs, and :func:`sidebar_style`
+    shows the current tab's: a tab switch changes no element here."""
+    groups = _tab_groups(controls)
+    parts = []
+    for number, (heading, shown, tabs) in enumerate(groups):
+        title = html.escape(_heading_text(words[heading]))
+        body = mo.vstack(shown).text
+        marks = f'data-lv-tabs="{" ".join(tabs)}"'
+        parts.append(f'<div class="lv-phone-group" {marks}><p class="lv-phone-heading">'
+                     f"{title}</p>{body}</div>" if number == 0 else
+                     f'<details class="lv-phone-group" {marks}><summary '
+                     f'class="lv-phone-heading">{title}</summary>{body}</details>')
+    label = html.escape(_heading_text(words[groups[0][0]]), quote=True) if groups else ""
+    return mo.Html(f'<section class="lv-phone-controls" aria-label="{label}">'
+                   f'{"".join(parts)}</section>')
 
 
 def tab_box(tab: str, content: str) -> str:
@@ -92,33 +104,20 @@ def tab_box(tab: str, content: str) -> str:
 
 
 def sidebar_style(tab: str) -> str:
-    """A ``<style>`` showing the box of ``tab`` (:func:`tab_box`) and its sidebar groups
-    (from :data:`PHONE_WIDTH` up; below it the tab's controls sit above its content); no
-    sidebar group on a tab without sidebar controls. ``tab`` must be one of :data:`TABS`."""
+    """A ``<style>`` showing the box of ``tab`` (:func:`tab_box`) and its groups of
+    controls: in the sidebar from :data:`PHONE_WIDTH` up, above the tab's content below it
+    (:func:`phone_controls`); no group, and no phone box, on a tab without sidebar
+    controls. ``tab`` must be one of :data:`TABS`."""
     if tab not in TABS:
         raise ValueError(f"layout.sidebar_style: unknown tab {tab!r}, expected one of {TABS}")
     box = f'.lv-tab-box[data-lv-tab="{tab}"]{{display:block}}'
     if tab not in TAB_CONTROLS:
         return f"<style>{box}</style>"
+    groups = f'[data-lv-tabs~="{tab}"]{{display:block}}'
     return (f"<style>{box}@media (min-width:{PHONE_WIDTH}px){{"
-            f".lv-side-controls{{display:block}}"
-            f'.lv-side-group[data-lv-tabs~="{tab}"]{{display:block}}}}</style>')
-
-
-def phone_controls(groups: list[tuple[str, list[Any]]], words: Mapping[str, str]) -> Any:
-    """The same ``groups`` above the tab's content, a box shown on a phone only: the first
-    group open, the others folded (``<details>``) so the tab stays in sight."""
-    parts = []
-    for number, (heading, shown) in enumerate(groups):
-        title = html.escape(_heading_text(words[heading]))
-        body = mo.vstack(shown).text
-        parts.append(f'<div class="lv-phone-group"><p class="lv-phone-heading">{title}</p>'
-                     f"{body}</div>" if number == 0 else
-                     f'<details class="lv-phone-group"><summary class="lv-phone-heading">'
-                     f"{title}</summary>{body}</details>")
-    label = html.escape(_heading_text(words[groups[0][0]]), quote=True) if groups else ""
-    return mo.Html(f'<section class="lv-phone-controls" aria-label="{label}">'
-                   f'{"".join(parts)}</section>')
+            f".lv-side-controls{{display:block}}.lv-side-group{groups}}}"
+            f"@media (max-width:{PHONE_WIDTH - 0.02}px){{"
+            f".lv-phone-controls{{display:block}}.lv-phone-group{groups}}}</style>")
 
 
 def _heading_text(markdown: str) -> str:

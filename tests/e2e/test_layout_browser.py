@@ -21,6 +21,7 @@ from leveler.app import labels, layout
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 60_000
+EN = labels.labels_for("en")
 WIDTHS = (390, 1366, 1920)
 LANGUAGE_NAMES = {code: name for name, code in labels.LANGUAGES.items()}
 
@@ -167,6 +168,12 @@ def test_on_a_phone_the_level_slider_is_on_the_page_not_in_the_drawer(
     expect(slider).to_have_attribute("aria-valuenow", "2")
     expect(page.locator("[data-level]").first).to_have_attribute("data-level", "2",
                                                                  timeout=TIMEOUT)
+    # a tab without sidebar controls shows no phone box; back on Pool, the same slider
+    page.get_by_role("tab", name=EN["tab_whatif"]).click()
+    expect(phone).to_be_hidden(timeout=TIMEOUT)
+    page.get_by_role("tab", name=EN["tab_pool"]).click()
+    expect(phone).to_be_visible(timeout=TIMEOUT)
+    expect(slider).to_have_attribute("aria-valuenow", "2")
     page.set_viewport_size({"width": layout.PHONE_WIDTH - 100, "height": 768})
     expect(phone).to_be_visible()  # a tablet: marimo's sidebar is still a drawer
     page.set_viewport_size({"width": 1366, "height": 768})
