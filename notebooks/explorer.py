@@ -414,20 +414,21 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
         whatif_start, screen.state, _cards)
     wi_card = mo.ui.dropdown(options=_cards, value=whatif_view.card_choice(_cards, _start),
                              full_width=True, on_change=remember("wi.card"))
-    wi_level = mo.ui.number(start=0, step=1, value=_start["counters"]["level"],
-                            on_change=remember("wi.level"))
-    wi_plus = mo.ui.number(start=0, step=1, value=_start["counters"]["+1/+1"],
-                           on_change=remember("wi.plus"))
-    wi_minus = mo.ui.number(start=0, step=1, value=_start["counters"]["-1/-1"],
-                            on_change=remember("wi.minus"))
+    # the counters as the situation names them (122.1): the dictionary's value is the
+    # situation's "counters"; each count is kept in the link under its own key
+    wi_counters = mo.ui.dictionary(
+        {_kind: mo.ui.number(start=0, step=1, value=_start["counters"][_kind])
+         for _kind in link.COUNTER_KEYS},
+        on_change=lambda _counts: [remember(_key)(_counts[_kind])
+                                   for _kind, _key in link.COUNTER_KEYS.items()])
     wi_timestamp = mo.ui.number(step=0.5, value=whatif_start["timestamp"])
     wi_face_down = mo.ui.switch(value=_start["face_down"], on_change=remember("wi.face"))
     wi_kept = mo.ui.array([mo.ui.checkbox(value=True) for _ in whatif_start["effects"]])
     wi_presets = mo.ui.array([
         mo.ui.dropdown(options=whatif_view.preset_options(), value=whatif_view.NO_PRESET)
         for _ in range(whatif_view.PRESET_SLOTS)])
-    return (wi_card, wi_face_down, wi_kept, wi_level, wi_minus, wi_plus, wi_presets,
-            wi_timestamp, whatif_start)
+    return (wi_card, wi_counters, wi_face_down, wi_kept, wi_presets, wi_timestamp,
+            whatif_start)
 
 
 @app.cell
@@ -456,12 +457,12 @@ def _(remember, screen, screen_schema, ui_text, whatif_reset):
 
 
 @app.cell
-def _(whatif_start, wi_card, wi_caster, wi_face_down, wi_kept, wi_level, wi_minus, wi_plus,
-      wi_presets, wi_timestamp, wi_zone, working):
+def _(whatif_start, wi_card, wi_caster, wi_counters, wi_face_down, wi_kept, wi_presets,
+      wi_timestamp, wi_zone, working):
     whatif = whatif_view.build(
         whatif_start, card=working.situation_card(wi_card.value), zone=wi_zone.value,
-        level=wi_level.value,
-        plus_one=wi_plus.value, minus_one=wi_minus.value, timestamp=wi_timestamp.value,
+        level=wi_counters.value["level"], plus_one=wi_counters.value["+1/+1"],
+        minus_one=wi_counters.value["-1/-1"], timestamp=wi_timestamp.value,
         face_down=wi_face_down.value, kept=wi_kept.value, presets=wi_presets.value,
         pool=working.cards,
         caster=wi_caster.value)
@@ -470,11 +471,12 @@ def _(whatif_start, wi_card, wi_caster, wi_face_down, wi_kept, wi_level, wi_minu
 
 @app.cell
 def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, wi_caster,
-      wi_face_down, wi_kept, wi_level, wi_minus, wi_plus, wi_presets, wi_timestamp, wi_zone):
+      wi_counters, wi_face_down, wi_kept, wi_presets, wi_timestamp, wi_zone):
     _saved = whatif_view.situation_json(whatif.situation or {}).encode()
     _download = mo.download(data=_saved, filename="situation.json", mimetype="application/json",
                             label=ui_text["wi_save"], disabled=whatif.situation is None)
-    _controls = {"card": wi_card, "level": wi_level, "plus": wi_plus, "minus": wi_minus,
+    _controls = {"card": wi_card, "level": wi_counters["level"],
+                 "plus": wi_counters["+1/+1"], "minus": wi_counters["-1/-1"],
                  "zone": wi_zone, "timestamp": wi_timestamp, "face_down": wi_face_down,
                  "caster": wi_caster,
                  "reset": whatif_reset, "download": _download, "load": whatif_file}

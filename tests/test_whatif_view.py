@@ -368,9 +368,10 @@ def whatif_cell(pool, start: dict[str, Any] | None = None, *, level: int = 0,
     return {
         "whatif_start": start,
         "wi_card": mo.ui.dropdown(options=options, value=wv.card_choice(options, start)),
-        "wi_level": mo.ui.number(start=0, step=1, value=level),
-        "wi_plus": mo.ui.number(start=0, step=1, value=0),
-        "wi_minus": mo.ui.number(start=0, step=1, value=0),
+        "wi_counters": mo.ui.dictionary({
+            "level": mo.ui.number(start=0, step=1, value=level),
+            "+1/+1": mo.ui.number(start=0, step=1, value=0),
+            "-1/-1": mo.ui.number(start=0, step=1, value=0)}),
         "wi_zone": mo.ui.dropdown(options=wv.ZONE_CHOICES, value=zone),
         "wi_timestamp": mo.ui.number(step=0.5, value=start["timestamp"]),
         "wi_face_down": mo.ui.switch(value=False),
@@ -424,7 +425,7 @@ def test_a_loaded_situation_file_starts_the_view(notebook, pool):
                "whatif_reset": mo.ui.button(label="↺")}
     outputs, defs = notebook.app.run(defs=defs_in | tabs_cell(pool))
     assert defs["whatif_start"] == saved
-    assert defs["wi_level"].value == 8 and defs["wi_kept"].value == [True]
+    assert defs["wi_counters"].value["level"] == 8 and defs["wi_kept"].value == [True]
     assert defs["wi_card"].value == "Kargan Dragonlord"
     assert defs["whatif"].resolution == resolve_situation(saved)
     assert html.escape(wv.effect_text(saved["effects"][0])) in page_html(outputs)

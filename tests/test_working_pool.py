@@ -242,7 +242,7 @@ def test_typing_in_the_bench_remakes_no_sidebar_control_tab_or_card_list():
                 changed = True
     controls = {"level", "zone", "colours", "rarities", "sets", "search", "band_query",
                 "sort_by", "descending", "view", "card_name", "edition", "card_list",
-                "stable_grid", "wi_card", "wi_level", "wi_zone", "whatif_start"}
+                "stable_grid", "wi_card", "wi_counters", "wi_zone", "whatif_start"}
     assert controls <= {name for _, defines in cells for name in defines}  # all found
     assert reached & controls == set()
     # nor any cell of the Pool, Card or What if… tabs: the draft reaches them through a

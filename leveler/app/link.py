@@ -25,6 +25,7 @@ from urllib.parse import urlencode
 
 __all__ = [
     "COUNTERS_STOP",
+    "COUNTER_KEYS",
     "MAX_ITEMS",
     "MAX_QUERY",
     "MAX_VALUE",
@@ -415,6 +416,9 @@ WHATIF_KEYS = ("wi.card", "wi.level", "wi.plus", "wi.minus", "wi.zone", "wi.face
                "wi.caster")
 """The What if… tab's basic controls in a link (its effects and presets are not)."""
 
+COUNTER_KEYS: Mapping[str, str] = {"level": "wi.level", "+1/+1": "wi.plus", "-1/-1": "wi.minus"}
+"""The What if… counters, as the situation names them (122.1), -> their keys in a link."""
+
 
 def whatif_start(start: Mapping[str, Any], state: Mapping[str, Value],
                  cards: Mapping[str, object]) -> dict[str, Any]:
@@ -425,7 +429,7 @@ def whatif_start(start: Mapping[str, Any], state: Mapping[str, Value],
     card = state.get("wi.card")
     if card is not None and card in cards.values():
         linked["card"] = card
-    for key, counter in (("wi.level", "level"), ("wi.plus", "+1/+1"), ("wi.minus", "-1/-1")):
+    for counter, key in COUNTER_KEYS.items():
         if state.get(key):
             linked["counters"][counter] = state[key]
     if state.get("wi.zone") and state["wi.zone"] != "battlefield":

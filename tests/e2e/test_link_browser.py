@@ -15,10 +15,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from leveler import Zone, characteristics, load_pool
+from leveler import Zone, characteristics, load_pool, resolve_situation
 from leveler.app.words import words_for
 from leveler.pool_grid import filter_names, pool_grid
-from tests.browser_helpers import injected_elements
+from tests.browser_helpers import injected_elements, whatif_field
 
 pytestmark = pytest.mark.browser
 
@@ -171,3 +171,41 @@ def test_a_hostile_link_is_ignored_key_by_key(page: Page, app_url: str) -> None:
     expect(table.locator("tbody tr")).to_have_count(len(white), timeout=TIMEOUT)
     assert injected_elements(page) == [0, 0, 0]
     assert errors == []
+
+
+def test_a_what_if_link_reopens_its_card_counters_and_zone_resolved_alike(
+        browser: Browser, app_url: str) -> None:
+    """Issue 13: the What if… card, its level, +1/+1 and -1/-1 counters (122.1; one
+    ``mo.ui.dictionary`` named as the situation names them) and its zone live in the link;
+    a new page opened on it shows them and resolves the same situation (613)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    open_app(page, app_url)
+    page.get_by_role("tab", name=EN["tab_whatif"]).click()
+    whatif_field(page, EN["wi_card"]).locator("select").select_option(label="Kargan Dragonlord")
+    wait_for_query(page, "wi.card", "Kargan Dragonlord")
+    for label, value, key in ((EN["wi_level"], "4", "wi.level"), (EN["wi_plus"], "2", "wi.plus"),
+                              (EN["wi_minus"], "1", "wi.minus")):
+        box = whatif_field(page, label).locator("input")
+        box.fill(value)
+        box.press("Tab")
+        wait_for_query(page, key, value)
+    whatif_field(page, EN["wi_zone"]).locator("select").select_option(label=EN["zone.exile"])
+    wait_for_query(page, "wi.zone", "exile")
+    resolved = resolve_situation({"card": "Kargan Dragonlord", "zone": "exile",
+                                  "counters": {"level": 4, "+1/+1": 2, "-1/-1": 1}})
+    pt = f"{resolved.power}/{resolved.toughness}"
+    expect(page.locator(".lv-whatif .lv-wi-answer")).to_have_attribute("data-pt", pt,
+                                                                       timeout=TIMEOUT)
+
+    fresh = context.new_page()
+    fresh.goto(page.url)
+    expect(selected_tab(fresh)).to_have_text(EN["tab_whatif"], timeout=60_000)
+    for label, value in ((EN["wi_level"], "4"), (EN["wi_plus"], "2"), (EN["wi_minus"], "1")):
+        expect(whatif_field(fresh, label).locator("input")).to_have_value(value,
+                                                                         timeout=TIMEOUT)
+    expect(whatif_field(fresh, EN["wi_zone"]).locator("option:checked")).to_have_text(
+        EN["zone.exile"])
+    expect(fresh.locator(".lv-whatif .lv-wi-answer")).to_have_attribute("data-pt", pt,
+                                                                        timeout=TIMEOUT)
+    context.close()
