@@ -268,7 +268,7 @@ def _(sidebar_controls, ui_text, view):
     # the current tab's controls only (leveler.app.layout): shown in the sidebar, and above
     # the tab on a phone, by this style; the same elements whatever the tab, so each keeps
     # its value and a tab switch changes only the style
-    mo.vstack([mo.Html(layout.sidebar_style(layout.tab_of(ui_text, view.value))),
+    mo.vstack([mo.Html(layout.tab_style(layout.tab_of(ui_text, view.value))),
                layout.phone_controls(sidebar_controls, ui_text)])
     return
 
@@ -437,10 +437,10 @@ def _(remember, screen, screen_schema, ui_text, whatif_file, whatif_reset, whati
     # remakes this dropdown only, on the zone it showed (the screen keeps it)
     whatif_reset, screen_schema  # a click re-runs this cell too: the zone starts over
     _zones = whatif_view.zone_options(ui_text)
-    wi_zone = mo.ui.dropdown(
-        options=_zones, on_change=remember("wi.zone"), value=link.label_of(
-            _zones, whatif_start["zone"] if whatif_file.value
-            else screen.get("wi.zone") or whatif_start["zone"]))
+    _start = whatif_start if whatif_file.value else link.whatif_start(
+        whatif_start, screen.state, {})  # as the controls cell: the file's, else the link's
+    wi_zone = mo.ui.dropdown(options=_zones, value=link.label_of(_zones, _start["zone"]),
+                             on_change=remember("wi.zone"))
     return (wi_zone,)
 
 

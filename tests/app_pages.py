@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 SHOWN_TAB = re.compile(r'\.lv-tab-box\[data-lv-tab="(\w+)"\]\{display:block\}')
-"""The rule of ``leveler.app.layout.sidebar_style`` that shows a tab's box."""
+"""The rule of ``leveler.app.layout.tab_style`` that shows a tab's box."""
 TAB_BOX = re.compile(r'<div class="lv-tab-box" data-lv-tab="(\w+)">')
 DIV = re.compile(r"<div\b|</div>")
 

@@ -54,7 +54,7 @@ def test_only_the_pool_and_card_tabs_have_sidebar_controls(controls: dict[str, o
         assert _groups_of(markup, "card") == ["level", "zone"]
         for tab in ("whatif", "balance", "bench"):
             assert _groups_of(markup, tab) == []
-            assert "lv-phone" not in layout.sidebar_style(tab)  # no empty phone box
+            assert "lv-phone" not in layout.tab_style(tab)  # no empty phone box
 
 
 def test_both_copies_hold_the_same_controls_under_the_words_headings(
@@ -90,7 +90,7 @@ def test_the_sidebar_holds_each_group_once_marked_with_its_tabs(
 
 @pytest.mark.parametrize("tab", layout.TABS)
 def test_the_style_shows_only_the_current_tabs_groups(tab: str) -> None:
-    style = layout.sidebar_style(tab)
+    style = layout.tab_style(tab)
     if tab in layout.TAB_CONTROLS:
         assert f'.lv-side-group[data-lv-tabs~="{tab}"]{{display:block}}' in style
         assert f'.lv-phone-group[data-lv-tabs~="{tab}"]{{display:block}}' in style
@@ -112,4 +112,4 @@ def test_a_tabs_content_box_is_hidden_until_the_style_of_its_tab_shows_it() -> N
 
 def test_an_unknown_tab_is_refused_with_its_name() -> None:
     with pytest.raises(ValueError, match="'stats'"):
-        layout.sidebar_style("stats")
+        layout.tab_style("stats")

@@ -2,7 +2,7 @@
 on a phone, above the tab's content, where marimo's sidebar is a closed drawer).
 
 The Pool and Card tabs' content is shown the same way: each in its box (:func:`tab_box`),
-always in the page, the current tab's shown by :func:`sidebar_style`. A tab switch then
+always in the page, the current tab's shown by :func:`tab_style`. A tab switch then
 re-runs no cell of theirs and re-mounts neither the chart nor marimo's table.
 
 The controls are made once by the notebook and only placed here, so moving between tabs
@@ -20,7 +20,7 @@ from typing import Any
 import marimo as mo
 
 __all__ = ["PHONE_WIDTH", "TABS", "TAB_CONTROLS", "phone_controls", "sidebar_controls",
-           "sidebar_style", "tab_box", "tab_of"]
+           "tab_box", "tab_of", "tab_style"]
 
 TABS = ("pool", "card", "whatif", "balance", "bench")
 """The tabs, each named by the words ``tab_<id>``."""
@@ -61,7 +61,7 @@ def _tab_groups(controls: Mapping[str, Any]) -> list[tuple[str, list[Any], tuple
 
 def sidebar_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> Any:
     """Every tab's sidebar groups once, each marked with the tabs it belongs to
-    (``data-lv-tabs``), all hidden until :func:`sidebar_style` shows the current tab's.
+    (``data-lv-tabs``), all hidden until :func:`tab_style` shows the current tab's.
 
     The sidebar's content stays the same whatever the tab: marimo's sidebar is a
     react-slot-fill Fill, and each ``mo.ui.table`` mounts its own slot manager on the same
@@ -78,7 +78,7 @@ def sidebar_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> A
 def phone_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> Any:
     """The same groups above the tab's content, a box shown on a phone only: the first
     group open, the others folded (``<details>``) so the tab stays in sight. Like the
-    sidebar, every group is there once, marked with its tabs, and :func:`sidebar_style`
+    sidebar, every group is there once, marked with its tabs, and :func:`tab_style`
     shows the current tab's: a tab switch changes no element here."""
     groups = _tab_groups(controls)
     parts = []
@@ -97,19 +97,19 @@ def phone_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> Any
 
 def tab_box(tab: str, content: str) -> str:
     """``content`` (HTML) in the box of ``tab``, hidden by the stylesheet until
-    :func:`sidebar_style` shows that tab's. ``tab`` must be one of :data:`TABS`."""
+    :func:`tab_style` shows that tab's. ``tab`` must be one of :data:`TABS`."""
     if tab not in TABS:
         raise ValueError(f"layout.tab_box: unknown tab {tab!r}, expected one of {TABS}")
     return f'<div class="lv-tab-box" data-lv-tab="{tab}">{content}</div>'
 
 
-def sidebar_style(tab: str) -> str:
+def tab_style(tab: str) -> str:
     """A ``<style>`` showing the box of ``tab`` (:func:`tab_box`) and its groups of
     controls: in the sidebar from :data:`PHONE_WIDTH` up, above the tab's content below it
     (:func:`phone_controls`); no group, and no phone box, on a tab without sidebar
     controls. ``tab`` must be one of :data:`TABS`."""
     if tab not in TABS:
-        raise ValueError(f"layout.sidebar_style: unknown tab {tab!r}, expected one of {TABS}")
+        raise ValueError(f"layout.tab_style: unknown tab {tab!r}, expected one of {TABS}")
     box = f'.lv-tab-box[data-lv-tab="{tab}"]{{display:block}}'
     if tab not in TAB_CONTROLS:
         return f"<style>{box}</style>"

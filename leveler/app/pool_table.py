@@ -114,7 +114,6 @@ def stages_table(text: Mapping[str, str], grid: PoolGrid, zone: Zone | str,
     return PoolTable(frame=shown, names=card_names, headers=headers)
 
 
-
 def table_options(text: Mapping[str, str], table: PoolTable,
                   picked: str | None = None) -> dict[str, Any]:
     """Keyword arguments for ``mo.ui.table(table.frame, **options)``: one row selectable

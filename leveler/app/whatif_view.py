@@ -30,6 +30,7 @@ from typing import Any
 
 from leveler.app.card_tab import rule_quote_html as quote_html
 from leveler.app.card_tab import zone_counters_note
+from leveler.app.labels import zone_options as labels_zone_options
 from leveler.app.trace_words import band_text, step_text
 from leveler.app.uploads import Uploaded, first_upload, refusal
 from leveler.app.words import WORDS
@@ -82,30 +83,23 @@ NO_PRESET = "—"
 ZONE_CHOICES = tuple(zone.value for zone in Zone)
 """The zones a situation names, in the words of the situation file (``"battlefield"``...)."""
 
-
-
 CASTER_CHOICES = ("usual", "you", "opponent")
 """Who casts the targeted presets (Giant Growth, Diminish...): each card's usual caster, the
 leveler's controller or an opponent (hexproof refuses an opponent's, 702.11b). The
 library's words; the dropdown names them in the interface's words (:func:`caster_options`)."""
 
 
-def _named(text: Mapping[str, str], prefix: str, choices: Sequence[str]) -> dict[str, str]:
-    """Dropdown options: each of ``choices`` as ``text`` names it (key ``prefix.choice``) ->
-    the choice itself, in order."""
-    return {text[f"{prefix}.{choice}"]: choice for choice in choices}
-
-
 def zone_options(text: Mapping[str, str]) -> dict[str, str]:
-    """The zone dropdown's options: each zone's name in ``text`` ("Cimetière") -> its word in
-    the situation file ("graveyard"), in the order of :class:`Zone` (CR 400.1)."""
-    return _named(text, "zone", ZONE_CHOICES)
+    """The zone dropdown's options: the Pool tab's (:func:`leveler.app.labels.zone_options`,
+    "Cimetière"), each giving its word in the situation file ("graveyard"; CR 400.1)."""
+    return {label: zone.value for label, zone in labels_zone_options(text).items()}
 
 
 def caster_options(text: Mapping[str, str]) -> dict[str, str]:
     """The caster dropdown's options: each of :data:`CASTER_CHOICES` as ``text`` says it
-    -> the choice (601.2c)."""
-    return _named(text, "caster", CASTER_CHOICES)
+    (``caster.<choice>``) -> the choice (601.2c)."""
+    return {text[f"caster.{choice}"]: choice for choice in CASTER_CHOICES}
+
 
 MAX_SITUATION_BYTES = SITUATION_BUDGET.max_bytes
 """Situation files larger than this are refused (a situation is a few hundred bytes); the
