@@ -417,7 +417,8 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
     # the counters as the situation names them (122.1): the dictionary's value is the
     # situation's "counters"; each count is kept in the link under its own key
     wi_counters = mo.ui.dictionary(
-        {_kind: mo.ui.number(start=0, step=1, value=_start["counters"][_kind])
+        {_kind: mo.ui.number(start=0, stop=whatif_view.MAX_COUNTERS, step=1,
+                             value=_start["counters"][_kind])
          for _kind in link.COUNTER_KEYS},
         on_change=lambda _counts: [remember(_key)(_counts[_kind])
                                    for _kind, _key in link.COUNTER_KEYS.items()])

@@ -187,6 +187,34 @@ def test_a_bad_situation_file_is_refused_naming_the_file_and_the_field(pool, con
         wv.read_situation_file("bad.json", contents, pool)
 
 
+@pytest.mark.parametrize(("kind", "change"), [
+    ("level", {"level": wv.MAX_COUNTERS + 1}), ("+1/+1", {"plus_one": 1e308}),
+    ("-1/-1", {"minus_one": float("inf")}), ("level", {"level": float("nan")})])
+def test_122_1_a_count_over_the_budget_is_refused_naming_its_field(pool, kind, change):
+    """Issue 11's number budget for the What if… counters (122.1): a count typed or posted
+    above MAX_COUNTERS, or not a number, is refused with its field before it is resolved
+    (it was resolved into a 309-digit P/T); the budget itself still resolves."""
+    start = wv.default_situation(pool)
+    refused = wv.build(start, pool=pool, **controls(start, **change))
+    assert (refused.situation, refused.resolution) == (None, None)
+    assert refused.error == (f"counters.{kind}: more than the {wv.MAX_COUNTERS:,} counters "
+                             "of a kind this app resolves")
+    at_limit = wv.build(start, pool=pool, **controls(start, level=wv.MAX_COUNTERS))
+    assert at_limit.resolution == resolve_situation(at_limit.situation, pool)
+
+
+def test_a_situation_file_over_the_counters_budget_is_refused_and_the_screen_stays(pool):
+    contents = json.dumps({"card": "Student of Warfare",
+                           "counters": {"level": 10 * wv.MAX_COUNTERS}}).encode()
+    error = wv.upload_error(raw(contents, "big.json"), pool)
+    assert error is not None and error.startswith(
+        f"big.json: counters.level: more than the {wv.MAX_COUNTERS:,} counters")
+    assert error.endswith("The situation on screen stays.")
+    # posted around the validator, it gives the default situation, never an error
+    upload = [FileUploadResults("big.json", contents)]
+    assert wv.starting_situation(pool, upload) == wv.default_situation(pool)
+
+
 @pytest.mark.parametrize("value", [None, [], "x", [["only-a-name"]]])
 def test_no_file_is_not_accepted(pool, value):
     assert wv.upload_error(value, pool) == "Choose a situation file first."

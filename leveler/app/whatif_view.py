@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,7 @@ from typing import Any
 from leveler.app.card_tab import rule_quote_html as quote_html
 from leveler.app.card_tab import zone_counters_note
 from leveler.app.labels import zone_options as labels_zone_options
+from leveler.app.link import COUNTERS_STOP
 from leveler.app.trace_words import band_text, step_text
 from leveler.app.uploads import Uploaded, first_upload, refusal
 from leveler.app.words import WORDS
@@ -44,6 +46,7 @@ from leveler.situation import parse_situation, situation_to_dict
 
 __all__ = [
     "CASTER_CHOICES",
+    "MAX_COUNTERS",
     "MAX_SITUATION_BYTES",
     "NO_PRESET",
     "PRESET_SLOTS",
@@ -55,6 +58,7 @@ __all__ = [
     "card_choice",
     "card_options",
     "caster_options",
+    "check_counters",
     "default_situation",
     "effect_text",
     "effects_html",
@@ -101,6 +105,10 @@ def caster_options(text: Mapping[str, str]) -> dict[str, str]:
     return {text[f"caster.{choice}"]: choice for choice in CASTER_CHOICES}
 
 
+MAX_COUNTERS = COUNTERS_STOP
+"""The most counters of one kind the panel's fields take (the link's own limit): a count
+typed or posted above it is refused with its field's name, before it is resolved."""
+
 MAX_SITUATION_BYTES = SITUATION_BUDGET.max_bytes
 """Situation files larger than this are refused (a situation is a few hundred bytes); the
 size is checked on the upload's base64 text, before it is decoded."""
@@ -123,9 +131,20 @@ def read_situation_file(name: str, contents: bytes,
     values, string and number length, checked while reading, before anything is built)."""
     data = read_json(contents, source=name, budget=SITUATION_BUDGET)
     try:
-        return situation_to_dict(parse_situation(data, pool), pool)
+        situation = situation_to_dict(parse_situation(data, pool), pool)
+        check_counters(situation["counters"])
     except ValueError as error:
         raise ValueError(f"{name}: {error}") from None
+    return situation
+
+
+def check_counters(counters: Mapping[str, float]) -> None:
+    """ValueError naming the field (``counters.level: more than the 1,000,000,000 …``) for a
+    count over :data:`MAX_COUNTERS` or not finite, from a field or a file alike."""
+    for kind, count in counters.items():
+        if not math.isfinite(count) or count > MAX_COUNTERS:
+            raise ValueError(f"counters.{kind}: more than the {MAX_COUNTERS:,} counters of a "
+                             "kind this app resolves")
 
 
 _STAYS = "\nThe situation on screen stays."
@@ -219,6 +238,10 @@ def build(start: Mapping[str, Any], *, card: Any, zone: str, level: float | None
     cast_by = None if caster in (None, "usual") else caster
     effects = [effect for effect, keep in zip(start["effects"], kept, strict=False) if keep]
     counters = {"level": level or 0, "+1/+1": plus_one or 0, "-1/-1": minus_one or 0}
+    try:  # the page's numbers, before any work on them
+        check_counters(counters)
+    except ValueError as error:
+        return WhatIf(None, None, str(error))
     base = {**start, "card": card, "zone": zone, "timestamp": timestamp or 0,
             "face_down": face_down, "effects": effects,
             "counters": {key: int(value) if float(value).is_integer() else value
