@@ -128,6 +128,7 @@ def _(screen, stable, stable_grid):
         zones=whatif_view.ZONE_CHOICES, languages=labels.LANGUAGES.values(),
         colours=filter_choices["colour"], rarities=filter_choices["rarity"],
         sets=filter_choices["set"], casters=whatif_view.CASTER_CHOICES,
+        presets=whatif_view.PRESET_NAMES, preset_slots=whatif_view.PRESET_SLOTS,
         sorts=views.SORT_OPTIONS, default_card=views.default_card(list(stable.cards)))
     screen.fit(screen_schema)
     # the card of the Card and What if… tabs: set by its dropdown, a row picked in the
@@ -422,12 +423,19 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
          for _kind in link.COUNTER_KEYS},
         on_change=lambda _counts: [remember(_key)(_counts[_kind])
                                    for _kind, _key in link.COUNTER_KEYS.items()])
-    wi_timestamp = mo.ui.number(step=0.5, value=whatif_start["timestamp"])
+    # any finite timestamp a file gives (the link keeps two decimals of a typed one)
+    wi_timestamp = mo.ui.number(step=0.5, value=_start["timestamp"], on_change=remember(
+        "wi.time", lambda _t: None if _t is None else round(_t, 2)))
     wi_face_down = mo.ui.switch(value=_start["face_down"], on_change=remember("wi.face"))
     wi_kept = mo.ui.array([mo.ui.checkbox(value=True) for _ in whatif_start["effects"]])
-    wi_presets = mo.ui.array([
-        mo.ui.dropdown(options=whatif_view.preset_options(), value=whatif_view.NO_PRESET)
-        for _ in range(whatif_view.PRESET_SLOTS)])
+    # the effect lines: the link's (a loaded file's start with none), each kept in it
+    _presets = whatif_view.preset_options()
+    _linked = ([None] * whatif_view.PRESET_SLOTS if whatif_file.value
+               else link.linked_presets(screen.state, whatif_view.PRESET_SLOTS))
+    wi_presets = mo.ui.array(
+        [mo.ui.dropdown(options=_presets, value=link.label_of(_presets, _name))
+         for _name in _linked],
+        on_change=remember("wi.presets", link.preset_slots_value))
     return (wi_card, wi_counters, wi_face_down, wi_kept, wi_presets, wi_timestamp,
             whatif_start)
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import leveler
 from leveler.app import link
+from leveler.app.whatif_view import PRESET_NAMES, PRESET_SLOTS
 from leveler.pool_grid import filter_options, level_range, pool_grid
 
 POOL = leveler.load_pool()
@@ -23,6 +24,7 @@ SCHEMA = link.screen_schema(
     cards=GRID.names, levels=GRID.levels, zones=[zone.value for zone in leveler.Zone],
     languages=["en", "fr"], colours=OPTIONS["colour"], rarities=OPTIONS["rarity"],
     sets=OPTIONS["set"], casters=["usual", "you", "opponent"],
+    presets=PRESET_NAMES, preset_slots=PRESET_SLOTS,
     sorts=["Name", "Mana value", "Power", "Toughness", "Rule"],
     default_card="Student of Warfare")
 
@@ -40,22 +42,26 @@ def test_a_link_names_only_what_differs_from_the_default() -> None:
                                      "zone": "graveyard", "colour": ("White", "Red")}
     params = link.write(state, SCHEMA)
     assert params == {"tab": "card", "level": "5", "card": "Kargan Dragonlord",
-                      "zone": "graveyard", "colour": ["White", "Red"]}
+                      "zone": "graveyard", "colour": "White~Red"}
     assert link.read(params, SCHEMA) == state
 
 
-def test_marimo_gives_one_value_as_a_string_and_a_repeated_key_as_a_list() -> None:
+def test_a_list_is_one_value_as_marimo_keeps_only_a_repeated_keys_last() -> None:
+    """marimo run hands a notebook only the last value of a repeated key (measured:
+    ``?x=-&x=a`` gives ``{"x": "a"}``), so a multiselect's choices are one value joined by
+    LIST_SEPARATOR; a repeated key, as a link of another tool may hold, is ignored."""
     assert link.read({"colour": "White"}, SCHEMA)["colour"] == ("White",)
-    assert link.read({"colour": ["White", "Blue"]}, SCHEMA)["colour"] == ("White", "Blue")
+    assert link.read({"colour": "White~Blue"}, SCHEMA)["colour"] == ("White", "Blue")
+    assert link.read({"colour": ["White", "Blue"]}, SCHEMA)["colour"] == ()
+    assert link.read({"colour": ""}, SCHEMA)["colour"] == ()
     assert link.read({"level": ["3"]}, SCHEMA)["level"] == 3
-    # a single-valued key repeated is ambiguous: ignored
     assert link.read({"level": ["3", "4"]}, SCHEMA)["level"] == 0
 
 
 def test_unknown_keys_are_ignored_and_bad_values_keep_the_default() -> None:
     state = link.read({"evil": "<script>", "level": "-1", "zone": "sideboard", "tab": "admin",
                        "card": "No Such Card", "lang": "de", "wi.face": "yes",
-                       "rarity": ["mythic", "<b>"], "wi.plus": "1e3"}, SCHEMA)
+                       "rarity": "mythic~<b>", "wi.plus": "1e3"}, SCHEMA)
     assert "evil" not in state
     assert state["level"] == 0 and state["zone"] == "battlefield" and state["tab"] == "pool"
     assert state["card"] == "Student of Warfare" and state["lang"] == "en"
@@ -75,7 +81,9 @@ def test_size_budget_per_value_and_for_the_whole_query() -> None:
     long_name = "a" * (link.MAX_VALUE + 1)
     assert link.read({"q": long_name}, SCHEMA)["q"] == ""
     assert link.read({"name": "a" * 101}, SCHEMA)["name"] == ""
-    assert link.read({"colour": ["White"] * (link.MAX_ITEMS + 1)}, SCHEMA)["colour"] == ()
+    assert link.read({"colour": "~".join(["White"] * (link.MAX_ITEMS + 1))}, SCHEMA)[
+        "colour"] == ()
+    assert link.read({"colour": "White~" + long_name}, SCHEMA)["colour"] == ()
     # the whole query over budget: nothing is taken, not even a good level
     padding = {f"k{i}": "x" * 150 for i in range(link.MAX_QUERY // 150 + 1)}
     assert link.read(padding | {"level": "3"}, SCHEMA)["level"] == 0
@@ -118,6 +126,15 @@ def _value(field: link.Field) -> st.SearchStrategy[Any]:
         return st.lists(st.sampled_from(field.options), unique=True).map(tuple)
     if isinstance(field, link.Count):
         return st.integers(field.start, field.stop - 1)
+    if isinstance(field, link.Slots):
+        return st.lists(st.sampled_from((link.EMPTY_SLOT, *field.options)),
+                        max_size=field.limit).map(
+            lambda items: tuple(items[:max((i + 1 for i, item in enumerate(items)
+                                            if item != link.EMPTY_SLOT), default=0)]))
+    if isinstance(field, link.Number):
+        hundredths = field.stop * 10**field.places - 1
+        return st.none() | st.integers(-hundredths, hundredths).map(
+            lambda n: n // 100 if n % 100 == 0 else n / 100)
     if isinstance(field, link.Text):
         return st.text(st.characters(exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn")),
                        max_size=field.limit)
@@ -214,7 +231,7 @@ def test_screen_refuses_what_the_schema_refuses() -> None:
     assert not screen.set("colour", object(), url)
     assert screen.get("level") == 0 and url.params == {} and url.writes == 0
     assert screen.set("colour", ["Red", "White"], url)  # a multiselect gives a list
-    assert url.params == {"colour": ["Red", "White"]}
+    assert url.params == {"colour": "Red~White"}
 
 
 def test_screen_refit_for_a_new_pool_keeps_what_it_can() -> None:
@@ -298,3 +315,47 @@ def test_screen_sync_writes_what_a_quiet_set_kept() -> None:
     assert url.params == {"draft": "d"}
     assert screen.sync(url) == 1 and url.params == {"draft": "d", "level": "4"}
     assert screen.sync(url) == 0 and url.writes == 1  # up to date: nothing sent
+
+
+def test_a_link_keeps_the_what_if_effect_lines_in_their_places() -> None:
+    """The effect lines are a row of slots: order and gaps kept (an empty line written "-",
+    as a browser drops blank values), repeats allowed; an unknown preset, a blank or too
+    many lines and the row is the default (no presets)."""
+    read, empty = link.read, link.EMPTY_SLOT
+    assert read({"wi.presets": f"{empty}~Humility~Humility"}, SCHEMA)["wi.presets"] == (
+        empty, "Humility", "Humility")
+    assert read({"wi.presets": "Clone"}, SCHEMA)["wi.presets"] == ("Clone",)
+    for bad in ("Humility~Black Lotus", "~".join(["Clone"] * (PRESET_SLOTS + 1)), "<script>",
+                "~Clone", ["Clone", "Clone"]):
+        assert read({"wi.presets": bad}, SCHEMA)["wi.presets"] == (), bad
+    state = read({"wi.presets": f"{empty}~Godhead of Awe~{empty}"}, SCHEMA)
+    assert state["wi.presets"] == (empty, "Godhead of Awe")  # no trailing empty line
+    assert link.linked_presets(state, 4) == [None, "Godhead of Awe", None, None]
+    assert link.preset_slots_value([None, "Godhead of Awe", None]) == state["wi.presets"]
+    written = link.write(state, SCHEMA)
+    assert written == {"wi.presets": f"{empty}~Godhead of Awe"}
+    assert read(written, SCHEMA)["wi.presets"] == state["wi.presets"]
+
+
+def test_a_link_keeps_the_what_if_timestamp_to_two_decimals() -> None:
+    """The card's timestamp (613.7): ASCII digits, one point, a minus, two decimals at most,
+    under TIMESTAMP_STOP either way; anything else and the start's timestamp stays."""
+    field = SCHEMA["wi.time"]
+    assert [field.parse(raw) for raw in ("5", "2.5", "-0.25", "0")] == [5, 2.5, -0.25, 0]
+    for bad in ("1.234", "1e3", "inf", "nan", "٣", "--1", "1.", ".5", "", "0x10",
+                str(link.TIMESTAMP_STOP), [["5"]]):
+        assert field.parse(bad) is None, bad
+    for value in (5, 2.5, -0.25, 0.1):
+        assert field.parse(field.render(value)) == value
+    start: dict[str, Any] = {"card": "Student of Warfare", "zone": "battlefield",
+                             "face_down": False, "effects": [], "timestamp": 0,
+                             "counters": {"level": 0, "+1/+1": 0, "-1/-1": 0}}
+    linked = link.whatif_start(start, link.read({"wi.time": "5"}, SCHEMA), {})
+    assert linked["timestamp"] == 5 and start["timestamp"] == 0
+    assert link.whatif_start(start, link.read({}, SCHEMA), {})["timestamp"] == 0
+    url = FakeQueryParams({})
+    screen = link.Screen({})
+    screen.fit(SCHEMA)
+    assert screen.set("wi.time", 2.5, url) and url.params == {"wi.time": "2.5"}
+    assert not screen.set("wi.time", 1.234, url)  # the notebook rounds a typed one first
+    assert screen.set("wi.time", None, url) and url.params == {}

@@ -1,10 +1,11 @@
 """The app's state in the page's URL: a plain state dict <-> query parameters.
 
 A link reproduces a screen: the tab, the card, the level counters, the zone, the
-language, the pool filters and the What if… tab's basic controls are query parameters
+language, the pool filters and the What if… tab's controls are query parameters
 (``mo.query_params()``). What a link holds is untrusted, like every byte from the page:
 :func:`read` keeps only the known keys, each value checked against its :class:`Field`
-(a known choice, a count in range, a short printable text, a flag); a value that is too
+(a known choice, a count in range, a short printable text, a flag, a row of known
+effect lines, a short decimal); a value that is too
 long, unknown or malformed is ignored and the default kept, and a query string over
 :data:`MAX_QUERY` characters is ignored whole. Nothing here raises on what a link holds.
 
@@ -26,24 +27,31 @@ from urllib.parse import urlencode
 __all__ = [
     "COUNTERS_STOP",
     "COUNTER_KEYS",
+    "EMPTY_SLOT",
+    "LIST_SEPARATOR",
     "MAX_ITEMS",
     "MAX_QUERY",
     "MAX_VALUE",
     "TABS",
+    "TIMESTAMP_STOP",
     "WHATIF_KEYS",
     "Choice",
     "Choices",
     "Count",
     "Field",
     "Flag",
+    "Number",
     "QueryTarget",
     "Screen",
+    "Slots",
     "Text",
     "changes",
     "defaults",
     "label_of",
     "labels_of",
+    "linked_presets",
     "names",
+    "preset_slots_value",
     "read",
     "refit",
     "screen_schema",
@@ -59,9 +67,15 @@ MAX_VALUE = 200
 """Characters one value may hold; a longer one is ignored."""
 
 MAX_ITEMS = 64
-"""Values one key may repeat (a multiselect's choices); more and the key is ignored."""
+"""Items one key may list (a multiselect's choices); more and the key is ignored."""
 
-Value = str | int | bool | tuple[str, ...] | None
+LIST_SEPARATOR = "~"
+"""Between the items of one key (``colour=White~Blue``): marimo gives a notebook only the
+last value of a repeated key, so a list is one value. No option of the app holds it (an
+option that did could not be kept in a link: :func:`write` leaves out what does not read
+back)."""
+
+Value = str | int | float | bool | tuple[str, ...] | None
 """What a state dict holds per key."""
 
 Params = Mapping[str, object]
@@ -69,21 +83,25 @@ Params = Mapping[str, object]
 (typed ``object``: a link may hold anything)."""
 
 
-def _one(raw: object) -> str | None:
-    """The one string of a query value, or None (a repeated key, not a string, too long)."""
+def _one(raw: object, limit: int = MAX_VALUE) -> str | None:
+    """The one string of a query value, or None (a repeated key, not a string, longer than
+    ``limit``)."""
     if isinstance(raw, list) and len(raw) == 1:
         raw = raw[0]
-    if not isinstance(raw, str) or len(raw) > MAX_VALUE:
+    if not isinstance(raw, str) or len(raw) > limit:
         return None
     return raw
 
 
 def _many(raw: object) -> list[str] | None:
-    """The strings of a query value, or None (not strings, too many, one too long)."""
-    items = [raw] if isinstance(raw, str) else raw
-    if not isinstance(items, list) or len(items) > MAX_ITEMS:
+    """The items of a query value, written as one text joined by :data:`LIST_SEPARATOR`
+    (marimo hands a notebook only the last value of a repeated key), or None (not a
+    string, too many items, one too long)."""
+    text = _one(raw, MAX_QUERY)
+    if text is None:
         return None
-    if not all(isinstance(item, str) and len(item) <= MAX_VALUE for item in items):
+    items = text.split(LIST_SEPARATOR) if text else []
+    if len(items) > MAX_ITEMS or any(len(item) > MAX_VALUE for item in items):
         return None
     return items
 
@@ -133,7 +151,65 @@ class Choices(Field):
         return tuple(dict.fromkeys(item for item in items if item in known))
 
     def render(self, value: Value) -> str | list[str]:
-        return list(value) if isinstance(value, tuple) else []
+        return LIST_SEPARATOR.join(value) if isinstance(value, tuple) else ""
+
+
+EMPTY_SLOT = "-"
+"""How :class:`Slots` writes an empty slot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slots(Field):
+    """A row of at most ``limit`` slots, each one of ``options`` or empty (written
+    :data:`EMPTY_SLOT`), in order, repeats
+    allowed (the What if… effect lines); trailing empty slots are left out. One unknown
+    option, or too many slots, and the whole row is the default."""
+
+    options: tuple[str, ...]
+    limit: int
+    default: tuple[str, ...] = ()
+
+    def parse(self, raw: object) -> Value:
+        items = _many(raw)
+        if items is None or len(items) > self.limit:
+            return self.default
+        known = {*self.options, EMPTY_SLOT}
+        if not all(item in known for item in items):
+            return self.default
+        while items and items[-1] == EMPTY_SLOT:
+            items = items[:-1]
+        return tuple(items)
+
+    def render(self, value: Value) -> str | list[str]:
+        return LIST_SEPARATOR.join(value) if isinstance(value, tuple) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Number(Field):
+    """A number above ``-stop`` and below ``stop`` with at most ``places`` decimals, written
+    in ASCII digits, a point and maybe a minus (a What if… timestamp, 613.7); the default
+    when absent."""
+
+    stop: int
+    places: int = 2
+    default: float | None = None
+
+    def parse(self, raw: object) -> Value:
+        text = _one(raw)
+        whole, point, decimals = (text or "").removeprefix("-").partition(".")
+        if not (whole.isascii() and whole.isdigit() and len(whole) <= 9) or (
+                point and not (decimals.isascii() and decimals.isdigit()
+                               and len(decimals) <= self.places)):
+            return self.default
+        number = float(text or 0)
+        if abs(number) >= self.stop:
+            return self.default
+        return int(number) if number.is_integer() else number
+
+    def render(self, value: Value) -> str | list[str]:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return ""
+        return f"{value:.{self.places}f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +316,7 @@ def write(state: Mapping[str, Value], schema: Schema) -> dict[str, str | list[st
         if value == field.default:
             continue
         rendered = field.render(value)
-        if field.parse(rendered) == value and rendered != []:
+        if field.parse(rendered) == value and rendered not in ("", []):
             params[key] = rendered
     return params
 
@@ -281,18 +357,23 @@ TABS = ("pool", "card", "whatif", "balance", "bench")
 COUNTERS_STOP = 10**9
 """What if… counters a link may set: fewer than this (nine digits)."""
 
+TIMESTAMP_STOP = 10**6
+"""What if… timestamps (613.7) a link may set: between minus and plus this, kept to two
+decimals."""
+
 
 def screen_schema(*, cards: Iterable[str], levels: range, zones: Iterable[str],
                   languages: Iterable[str], colours: Iterable[str] = (),
                   rarities: Iterable[str] = (), sets: Iterable[str] = (),
                   whatif_cards: Iterable[str] = (), casters: Iterable[str] = ("usual",),
+                  presets: Iterable[str] = (), preset_slots: int = 0,
                   sorts: Iterable[str] = ("Name",),
                   default_card: str | None = None, default_language: str = "en",
                   default_zone: str = "battlefield") -> dict[str, Field]:
     """The keys of the explorer's link, for a pool with ``cards`` (names), the slider's
     ``levels``, the ``zones`` and ``languages`` (codes) offered, the filters' choices
-    (English option values), the What if… card names and casters, the sort keys (the
-    first is the default)."""
+    (English option values), the What if… card names, casters and its ``preset_slots``
+    effect lines of ``presets``, the sort keys (the first is the default)."""
     card_names = names(cards)
     whatif_names = names(whatif_cards) or card_names
     zone_codes = names(zones)
@@ -317,6 +398,8 @@ def screen_schema(*, cards: Iterable[str], levels: range, zones: Iterable[str],
         "wi.zone": Choice(zone_codes, default_zone),
         "wi.face": Flag(),
         "wi.caster": Choice(names(casters), next(iter(names(casters)), None)),
+        "wi.time": Number(TIMESTAMP_STOP),
+        "wi.presets": Slots(names(presets), min(preset_slots, MAX_ITEMS)),
     }
 
 
@@ -376,7 +459,7 @@ class Screen:
             return False
         if isinstance(value, list):
             value = tuple(value)
-        if not isinstance(value, str | int | bool | tuple) and value is not None:
+        if not isinstance(value, str | int | float | bool | tuple) and value is not None:
             return False
         try:
             parsed = field.parse(field.render(value))
@@ -413,8 +496,9 @@ def labels_of(options: Mapping[str, object], values: Iterable[object]) -> list[s
 
 
 WHATIF_KEYS = ("wi.card", "wi.level", "wi.plus", "wi.minus", "wi.zone", "wi.face",
-               "wi.caster")
-"""The What if… tab's basic controls in a link (its effects and presets are not)."""
+               "wi.caster", "wi.time", "wi.presets")
+"""The What if… tab's controls in a link: all but a loaded file (never in a link: the
+page names no file) and its effects' check boxes."""
 
 COUNTER_KEYS: Mapping[str, str] = {"level": "wi.level", "+1/+1": "wi.plus", "-1/-1": "wi.minus"}
 """The What if… counters, as the situation names them (122.1), -> their keys in a link."""
@@ -436,4 +520,23 @@ def whatif_start(start: Mapping[str, Any], state: Mapping[str, Value],
         linked["zone"] = state["wi.zone"]
     if state.get("wi.face"):
         linked["face_down"] = True
+    if state.get("wi.time") is not None:
+        linked["timestamp"] = state["wi.time"]
     return linked
+
+
+def linked_presets(state: Mapping[str, Value], slots: int) -> list[str | None]:
+    """The What if… effect lines the link sets, ``slots`` of them, None for an empty one."""
+    picked = state.get("wi.presets")
+    chosen = [None if name == EMPTY_SLOT else name
+              for name in (picked if isinstance(picked, tuple) else ())]
+    return [chosen[line] if line < len(chosen) else None for line in range(slots)]
+
+
+def preset_slots_value(chosen: Iterable[str | None]) -> tuple[str, ...]:
+    """The effect lines' dropdown values as the link keeps them: :data:`EMPTY_SLOT` for an
+    empty line, none after the last chosen one."""
+    values = [name or EMPTY_SLOT for name in chosen]
+    while values and values[-1] == EMPTY_SLOT:
+        values.pop()
+    return tuple(values)

@@ -49,6 +49,7 @@ __all__ = [
     "MAX_COUNTERS",
     "MAX_SITUATION_BYTES",
     "NO_PRESET",
+    "PRESET_NAMES",
     "PRESET_SLOTS",
     "ZONE_CHOICES",
     "Uploaded",
@@ -194,6 +195,10 @@ def card_options(pool: Mapping[str, LevelerCard], start: Mapping[str, Any],
 def card_choice(options: Mapping[str, Any], start: Mapping[str, Any]) -> str:
     """The option label of the start's card."""
     return next(label for label, value in options.items() if value == start["card"])
+
+
+PRESET_NAMES = tuple(PRESETS)
+"""The presets an effect line offers, by name (what a link names)."""
 
 
 def preset_options() -> dict[str, str | None]:

@@ -209,3 +209,69 @@ def test_a_what_if_link_reopens_its_card_counters_and_zone_resolved_alike(
     expect(fresh.locator(".lv-whatif .lv-wi-answer")).to_have_attribute("data-pt", pt,
                                                                         timeout=TIMEOUT)
     context.close()
+
+
+def test_a_ruling_link_keeps_the_what_if_effect_lines_and_timestamp(
+        browser: Browser, app_url: str) -> None:
+    """Issue 13, "a judge can paste a ruling's link": the What if… effect lines (with an
+    emptied line kept in its place) and the card's timestamp live in the link. Godhead of
+    Awe and Student of Warfare's LEVEL 7+ both set base P/T in layer 7b, so the later
+    timestamp wins (613.7): the card's timestamp changes the answer, and a new page opened
+    on the link resolves the same as the library."""
+    from leveler.app import whatif_view
+    from leveler.app.link import EMPTY_SLOT, LIST_SEPARATOR
+
+    def built(timestamp: float) -> Any:
+        return whatif_view.build(
+            whatif_view.default_situation(POOL), card="Student of Warfare", zone="battlefield",
+            level=7, plus_one=0, minus_one=0, timestamp=timestamp, face_down=False, kept=[],
+            presets=[None, "Godhead of Awe"], pool=POOL).resolution
+
+    later, first = built(5), built(0)
+    assert (later.power, later.toughness) != (first.power, first.toughness)  # 613.7
+    pt = f"{later.power}/{later.toughness}"
+
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    open_app(page, app_url)
+    page.get_by_role("tab", name=EN["tab_whatif"]).click()
+    whatif_field(page, EN["wi_card"]).locator("select").select_option(label="Student of Warfare")
+    box = whatif_field(page, EN["wi_level"]).locator("input")
+    box.fill("7")
+    box.press("Tab")
+    wait_for_query(page, "wi.level", "7")
+    lines = page.locator(".lv-whatif .lv-wi-line select")
+    lines.nth(0).select_option(label="Humility")
+    wait_for_query(page, "wi.presets", "Humility")
+    lines.nth(1).select_option(label="Godhead of Awe")
+    wait_for_query(page, "wi.presets", "Humility~Godhead of Awe")
+    lines.nth(0).select_option(label=whatif_view.NO_PRESET)  # emptied: line 2 stays line 2
+    stamp = whatif_field(page, EN["wi_timestamp"]).locator("input")
+    stamp.fill("5")
+    stamp.press("Tab")
+    wait_for_query(page, "wi.time", "5")
+    expect(page.locator(".lv-whatif .lv-wi-answer")).to_have_attribute("data-pt", pt,
+                                                                       timeout=TIMEOUT)
+    assert query(page)["wi.presets"] == [f"{EMPTY_SLOT}{LIST_SEPARATOR}Godhead of Awe"]
+
+    fresh = context.new_page()
+    fresh.goto(page.url)
+    expect(selected_tab(fresh)).to_have_text(EN["tab_whatif"], timeout=60_000)
+    expect(fresh.locator(".lv-whatif .lv-wi-answer")).to_have_attribute("data-pt", pt,
+                                                                        timeout=TIMEOUT)
+    shown = fresh.locator(".lv-whatif .lv-wi-line select")
+    expect(shown.nth(0).locator("option:checked")).to_have_text(whatif_view.NO_PRESET)
+    expect(shown.nth(1).locator("option:checked")).to_have_text("Godhead of Awe")
+    expect(whatif_field(fresh, EN["wi_timestamp"]).locator("input")).to_have_value("5")
+    context.close()
+
+
+def test_a_link_with_two_colours_reopens_both_filters(page: Page, app_url: str) -> None:
+    """marimo gives a notebook only the last value of a repeated key, so a multiselect's
+    choices are one value (``colour=White~Blue``): a link with two colours filters on both,
+    as leveler.pool_grid.filter_names does."""
+    open_app(page, f"{app_url}/?colour=White~Blue")
+    both = filter_names(pool_grid(POOL).cards, colours=["White", "Blue"])
+    white = filter_names(pool_grid(POOL).cards, colours=["White"])
+    assert len(both) > len(white)  # the test tells one colour from two
+    expect(page.locator("table.lv-table tbody tr")).to_have_count(len(both), timeout=TIMEOUT)
