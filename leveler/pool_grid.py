@@ -23,8 +23,8 @@ from leveler.text import CardTextError, translate_card
 __all__ = ["LEVELS_PAST_TOP", "NO_BAND", "PRINTED_SOURCE", "SORT_OPTIONS", "SOURCE_COLUMN",
            "TABLE_COLUMNS", "PoolGrid",
            "colour_name", "default_card", "filter_names", "filter_options", "level_range",
-           "narrow", "pool_grid", "pool_table", "printed_card", "printed_grid", "printed_name",
-           "printed_names"]
+           "narrow", "pool_grid", "pool_table", "printed_card", "printed_grid", "printed_lines",
+           "printed_name", "printed_names"]
 
 LEVELS_PAST_TOP = 3
 """How far the level slider goes past the highest band start in the pool."""
@@ -253,6 +253,26 @@ def printed_level_up(card: LevelerCard, language: str) -> str:
     if card.level_up_other_cost:
         return card.level_up_ability
     return f"{find_language(language).level_up} {card.level_up_cost}"
+
+
+def printed_lines(card: LevelerCard, language: str) -> dict[str, str]:
+    """Each of ``card``'s ability lines as written -> as printed in ``language``: its own
+    abilities, each band's (711.2) and its level up ability (702.87a: "Montée de niveau
+    {W}"); empty in English, without a translation, and for a list whose printed lines do
+    not pair one to one with the card's."""
+    if not language or find_language(language).code == "en":
+        return {}
+    printed = printed_card(card, language)
+    if printed is None:
+        return {}
+    pairs = [(card.abilities, printed.abilities)]
+    if len(card.bands) == len(printed.bands):
+        pairs += [(band.abilities, shown.abilities)
+                  for band, shown in zip(card.bands, printed.bands, strict=True)]
+    lines = {written: word for ours, theirs in pairs if len(ours) == len(theirs)
+             for written, word in zip(ours, theirs, strict=True)}
+    lines[card.level_up_ability] = printed_level_up(card, language)
+    return lines
 
 
 def _symbol(label: str, word: str) -> str:

@@ -9,6 +9,7 @@ other values.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import json
 import re
@@ -494,3 +495,45 @@ def test_a_level_slider_move_still_reruns_one_cell(notebook):
                     or "whatif" in cell.refs]
     assert len(whatif_cells) == 4
     assert not any(cell.refs & {"level", "zone", "chart", "names"} for cell in whatif_cells)
+
+
+def _answer_lines(answer: str) -> tuple[str, list[str]]:
+    name = re.search(r'<div class="lv-wi-name">(.*?)</div>', answer)
+    assert name is not None
+    return (html.unescape(name.group(1)),
+            [html.unescape(item) for item in re.findall(r"<li>(.*?)</li>", answer)])
+
+
+def test_the_french_answer_names_the_card_and_its_abilities_as_printed(pool):
+    """Issue 13, French complete: Student of Warfare at level 7 (LEVEL 7+, 711.2b) is
+    "Étudiante de la guerre" with "Double initiative" and "Montée de niveau {W}" (702.87a):
+    each line as the French card prints it; the English answer is unchanged."""
+    start = wv.default_situation(pool)
+    whatif = wv.build(start, pool=pool, **controls(start, level=7))
+    resolution = whatif.resolution
+    assert resolution is not None and resolution.abilities
+    french = pool["Student of Warfare"].translation("French")
+    assert french is not None
+    name, abilities = _answer_lines(wv.answer_html(resolution, FR, pool))
+    assert name == french.name == "Étudiante de la guerre"
+    printed = [line.strip() for line in french.text.splitlines()]
+    assert len(abilities) == len(resolution.abilities)
+    for ability in abilities:
+        assert ability in printed or any(line.startswith(ability) for line in printed), ability
+    assert "Montée de niveau {W}" in abilities
+    assert _answer_lines(wv.answer_html(resolution, EN, pool)) == (
+        "Student of Warfare", list(resolution.abilities))
+
+
+def test_a_given_ability_stays_as_the_rules_write_it(pool):
+    """An ability the card does not print (one an effect gave it) has no printed line, so
+    the French answer writes it as the rules do; a card outside the pool keeps its name."""
+    start = wv.default_situation(pool)
+    whatif = wv.build(start, pool=pool, **controls(start, level=7))
+    resolution = whatif.resolution
+    assert resolution is not None
+    given = dataclasses.replace(resolution, abilities=(*resolution.abilities, "Hexproof"))
+    _, abilities = _answer_lines(wv.answer_html(given, FR, pool))
+    assert abilities[-1] == "Hexproof" and abilities[0] != resolution.abilities[0]
+    name, _ = _answer_lines(wv.answer_html(resolution, FR, {}))
+    assert name == "Student of Warfare"

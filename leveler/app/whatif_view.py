@@ -40,7 +40,7 @@ from leveler.io.budget import SITUATION_BUDGET, read_json
 from leveler.io.editions import EDITIONS, cite
 from leveler.layers import Resolution, resolve_situation
 from leveler.model import LevelerCard, Zone
-from leveler.pool_grid import default_card
+from leveler.pool_grid import default_card, printed_lines, printed_name
 from leveler.presets import PRESETS, apply_preset, next_timestamp
 from leveler.situation import parse_situation, situation_to_dict
 
@@ -293,16 +293,24 @@ def error_html(message: str, text: Mapping[str, str]) -> str:
             f'<pre class="lv-pre">{_e(message)}</pre></div>')
 
 
-def answer_html(resolution: Resolution, text: Mapping[str, str]) -> str:
+def answer_html(resolution: Resolution, text: Mapping[str, str],
+                pool: Mapping[str, LevelerCard] | None = None) -> str:
     """What the object is now: name, P/T, band, abilities, whether it can level up, and the
-    rules that decided the band."""
+    rules that decided the band. With ``pool``, a card of it (the object's name, a copy's
+    too: 707.2) is named and its abilities written as printed in the words'
+    ``printed_language`` ("Étudiante de la guerre", "Initiative"); an ability it was
+    given stays as the rules write it."""
     pt = ("—" if resolution.power is None or resolution.toughness is None
           else f"{resolution.power}/{resolution.toughness}")
-    name = (_e(resolution.name) if resolution.name is not None
+    language = text.get("printed_language", "")
+    card = (pool or {}).get(resolution.name) if resolution.name is not None else None
+    printed = printed_lines(card, language) if card is not None else {}
+    name = (_e(printed_name(card, resolution.name, language)) if resolution.name is not None
             else f'<span class="lv-wi-muted">{_e(text["wi_no_name"])}</span>')
     band = band_text(text, resolution.band)
     abilities = ("<ul class=\"lv-wi-abilities\">" + "".join(
-        f"<li>{_e(ability)}</li>" for ability in resolution.abilities) + "</ul>"
+        f"<li>{_e(printed.get(ability, ability))}</li>" for ability in resolution.abilities)
+        + "</ul>"
         if resolution.abilities else
         f' <span class="lv-wi-abilities lv-wi-muted">{_e(text["wi_no_abilities"])}</span>')
     step = next((s for s in resolution.trace if s.layer == "level up"), None)
@@ -433,8 +441,10 @@ PANEL_CONTROLS = ("card", "level", "plus", "minus", "zone", "timestamp", "face_d
 
 def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, str],
                kept: Sequence[tuple[str, Mapping[str, Any]]],
-               lines: Sequence[tuple[str, str | None]]) -> str:
-    """The whole view: the controls on the left, the answer on the right, the trace below.
+               lines: Sequence[tuple[str, str | None]],
+               pool: Mapping[str, LevelerCard] | None = None) -> str:
+    """The whole view: the controls on the left, the answer on the right (its card as
+    printed in the words' language, :func:`answer_html`), the trace below.
 
     ``controls`` holds the HTML of the marimo controls (``card``, ``level``, ``plus``,
     ``minus``, ``zone``, ``timestamp``, ``face_down``, ``reset``, ``download``, ``load``);
@@ -479,7 +489,8 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
         right = error_html(whatif.error or "", text)
         below = ""
     else:
-        right = (answer_html(whatif.resolution, text) + rule_quote(whatif.resolution, text))
+        right = (answer_html(whatif.resolution, text, pool)
+                 + rule_quote(whatif.resolution, text))
         below = trace_html(whatif.resolution, text)
     state = effects_html(whatif.situation, text) if whatif.situation is not None else ""
     if whatif.situation is not None:

@@ -20,6 +20,7 @@ from leveler.app import labels
 from leveler.app import whatif_view as wv
 from leveler.app.trace_words import step_text
 from leveler.layers import Resolution
+from leveler.pool_grid import printed_lines
 from tests.browser_helpers import upload_and_submit, whatif_field
 
 pytestmark = pytest.mark.browser
@@ -27,6 +28,7 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 30_000
 CARD = "Student of Warfare"
 EN, FR = labels.LABELS["en"], labels.LABELS["fr"]
+POOL = load_pool()
 
 
 def situation(*presets: str, level: int = 7) -> dict[str, Any]:
@@ -68,8 +70,10 @@ def expect_answer(page: Page, resolution: Resolution,
                                            str(resolution.can_level_up).lower())
     items = answer(page).locator(".lv-wi-abilities li")
     expect(items).to_have_count(len(resolution.abilities))
-    if resolution.abilities:
-        expect(items).to_have_text(list(resolution.abilities))
+    card = POOL.get(resolution.name or "")
+    printed = printed_lines(card, text["printed_language"]) if text and card else {}
+    if resolution.abilities:  # as the card prints them in the words' language
+        expect(items).to_have_text([printed.get(line, line) for line in resolution.abilities])
     rows = page.locator(".lv-whatif table.lv-trace tbody tr")
     expect(rows).to_have_count(len(resolution.trace))
     for index, step in enumerate(resolution.trace):
@@ -185,6 +189,13 @@ def test_a_language_switch_keeps_the_situation_and_relabels_the_view_613_8a(
     expect(field(page, FR["wi_level"]).locator("input")).to_have_value("7")
     expect(page.locator(".lv-whatif table.lv-trace thead th")).to_have_text(
         [FR[key] for key in ("wi_step", "wi_layer", "wi_rule", "wi_what")])
+    # the card as printed in French: its name, and its LEVEL 7+ abilities once Humility goes
+    french = POOL[CARD].translation("French")
+    assert french is not None
+    expect(answer(page).locator(".lv-wi-name")).to_have_text(french.name)
+    effect_line(page, 1).select_option(label="—")
+    expect_answer(page, resolve_situation(situation()), FR)
+    expect(answer(page).locator(".lv-wi-abilities li")).to_contain_text(["Double initiative"])
 
 
 HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile" / "uploads"
