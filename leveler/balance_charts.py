@@ -32,7 +32,7 @@ import pandas as pd
 
 from leveler.balance import FLAGS, Trend, VanillaLine
 from leveler.bench import CHANGE_WORDS, SOURCE_DESIGN, SOURCE_PRINTED, Bench, changes_in_words
-from leveler.charts import value_labels
+from leveler.charts import BUILT_UNCHECKED, value_labels
 
 __all__ = [
     "FLAG_COLOURS",
@@ -147,9 +147,11 @@ def _stage_colour(words: Mapping[str, str], legend: bool = True) -> alt.Color:
 
 
 def _per_card(frame: pd.DataFrame, x: str, title: str, width: int, *, labels: bool,
-              order: Sequence[str], words: Mapping[str, str]) -> alt.TopLevelMixin:
-    """A row per card, a point per stage; ``labels=False`` leaves out names and legends (for a
-    chart drawn beside another with the same rows)."""
+              order: Sequence[str], words: Mapping[str, str],
+              heading: str) -> alt.TopLevelMixin:
+    """A row per card, a point per stage, under ``heading``; ``labels=False`` leaves out names
+    and legends (for a chart drawn beside another with the same rows). Sizes and heading
+    are constructor arguments: ``.properties()`` checks each against the schema again."""
     y = alt.Y("name:N", sort=list(order), title=None,
               axis=alt.Axis(labels=labels, ticks=labels, labelLimit=190))
     base = alt.Chart(frame).encode(y=y)
@@ -168,7 +170,7 @@ def _per_card(frame: pd.DataFrame, x: str, title: str, width: int, *, labels: bo
                  alt.Tooltip("toughness:Q", title=words["chart.Toughness"])],
     )
     height = max(_ROW * len(order), 60)
-    return alt.layer(span, points).properties(width=width, height=height)
+    return alt.layer(span, points, width=width, height=height, title=heading)
 
 
 def investment_chart(frame: pd.DataFrame, *, width: int = 300, labels: bool = True,
@@ -182,8 +184,8 @@ def investment_chart(frame: pd.DataFrame, *, width: int = 300, labels: bool = Tr
     words = _words(text)
     rows = order if order is not None else card_order(frame)
     return _per_card(frame, "mana_invested", words["chart.mana_invested"], width,
-                     labels=labels, order=rows, words=words).properties(
-        title=words["chart.investment_title"])
+                     labels=labels, order=rows, words=words,
+                     heading=words["chart.investment_title"])
 
 
 def turns_chart(frame: pd.DataFrame, *, width: int = 240, labels: bool = True,
@@ -197,7 +199,7 @@ def turns_chart(frame: pd.DataFrame, *, width: int = 240, labels: bool = True,
     rows = order if order is not None else card_order(frame)
     reached = frame[frame["turn"].notna()].astype({"turn": "int64"})
     return _per_card(reached, "turn", words["chart.turn_reached"], width, labels=labels,
-                     order=rows, words=words).properties(title=words["chart.turns_title"])
+                     order=rows, words=words, heading=words["chart.turns_title"])
 
 
 def reference_lines(trend: Trend, vanilla: VanillaLine, top_mana: float) -> pd.DataFrame:
@@ -261,17 +263,20 @@ def curve_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
                  alt.Tooltip("vanilla_stats:Q", title=words["chart.vanilla"], format=".2f"),
                  alt.Tooltip("vanilla_flag:N", title=words["chart.vs_vanilla"])],
     )
-    return alt.layer(_lines_layer(trend, vanilla, top, words), points).properties(
-        width=width, height=height, title=words["chart.curve_title"])
+    return alt.layer(_lines_layer(trend, vanilla, top, words), points, width=width,
+                     height=height, title=words["chart.curve_title"])
 
 
+@BUILT_UNCHECKED
 def reach_chart(chances: pd.DataFrame, name: str, *, width: int = 300, height: int = 200,
                 text: Mapping[str, str] | None = None) -> alt.TopLevelMixin:
     """Chance of having reached each stage of ``name`` by each turn (Limited Monte Carlo)."""
     words = _words(text)
     rows = chances[chances["name"] == name]
     order = list(dict.fromkeys(rows.sort_values("stage")["band"]))
-    chart: alt.Chart = alt.Chart(rows).mark_line(point=True).encode(
+    chart: alt.Chart = alt.Chart(
+        rows, width=width, height=height,
+        title=alt.Title(words["chart.reach_title"], subtitle=name)).mark_line(point=True).encode(
         x=alt.X("turn:Q", title=words["chart.turn"], axis=alt.Axis(tickMinStep=1, format="d")),
         y=alt.Y("chance:Q", title=words["chart.chance_reached"], axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1])),
@@ -280,8 +285,7 @@ def reach_chart(chances: pd.DataFrame, name: str, *, width: int = 300, height: i
         tooltip=[alt.Tooltip("band:N", title=words["chart.band"]),
                  alt.Tooltip("turn:Q", title=words["chart.turn"]),
                  alt.Tooltip("chance:Q", title=words["chart.chance"], format=".1%")],
-    ).properties(width=width, height=height,
-                 title=alt.Title(words["chart.reach_title"], subtitle=name))
+    )
     return chart
 
 
@@ -318,8 +322,8 @@ def variants_chart(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
                                                                 filled=True,
                                                                 color=_SOURCE_COLOURS[SOURCE_DESIGN])).encode(
         x=x, y=y, order="stage:Q", tooltip=tooltip)
-    return alt.layer(_lines_layer(trend, vanilla, top, words), spread, path).properties(
-        width=width, height=height, title=words["chart.variants_title"])
+    return alt.layer(_lines_layer(trend, vanilla, top, words), spread, path, width=width,
+                     height=height, title=words["chart.variants_title"])
 
 
 def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 170,
@@ -355,13 +359,12 @@ def progression_chart(frame: pd.DataFrame, *, width: int = 300, height: int = 17
                                     point=True).encode(
         x=x, y=y, detail="name:N", color=colour, tooltip=tooltip,
     ).transform_filter(alt.datum.source == SOURCE_DESIGN)
-    return alt.layer(printed, designs, data=frame).properties(
-        width=width, height=height,
-    ).facet(column=alt.Column("metric:N", title=None, sort=["Power", "Toughness"],
-                              header=header)).properties(
-        title=words["chart.progression_title"])
+    return alt.layer(printed, designs, data=frame, width=width, height=height).facet(
+        column=alt.Column("metric:N", title=None, sort=["Power", "Toughness"],
+                          header=header), title=words["chart.progression_title"])
 
 
+@BUILT_UNCHECKED
 def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
                    text: Mapping[str, str] | None = None) -> dict[str, alt.TopLevelMixin]:
     """The Balance view's charts of :func:`leveler.bench.balance_frame`, by file stem:
@@ -375,6 +378,7 @@ def balance_charts(frame: pd.DataFrame, trend: Trend, vanilla: VanillaLine, *,
     }
 
 
+@BUILT_UNCHECKED
 def bench_charts(bench: Bench, trend: Trend, vanilla: VanillaLine, *,
                  text: Mapping[str, str] | None = None) -> dict[str, alt.TopLevelMixin]:
     """The bench's charts of a :class:`leveler.bench.Bench`, by file stem:

@@ -19,6 +19,8 @@ from typing import Any
 import altair as alt
 import marimo as mo
 
+from leveler.charts import BUILT_UNCHECKED
+
 AltairChart = (alt.Chart | alt.LayerChart | alt.RepeatChart | alt.ConcatChart | alt.HConcatChart
                | alt.VConcatChart | alt.FacetChart)
 """What ``mo.ui.altair_chart`` takes."""
@@ -38,8 +40,10 @@ def _register_inline() -> None:
         register_transformers()
 
 
+@BUILT_UNCHECKED
 def inline_altair_chart(chart: AltairChart, **options: Any) -> mo.ui.altair_chart:
-    """``mo.ui.altair_chart(chart, **options)`` with every frame inline in the spec."""
+    """``mo.ui.altair_chart(chart, **options)`` with every frame inline in the spec (its copy
+    of the chart made without Altair's check of each object: the spec is the same)."""
     _register_inline()
     with alt.data_transformers.enable(INLINE):
         return mo.ui.altair_chart(chart, **options)
