@@ -28,7 +28,7 @@ from functools import lru_cache
 from leveler.bench import SOURCE_DESIGN, SOURCE_PRINTED, combine
 from leveler.io.design_records import Designs
 from leveler.model import LevelerCard, Pool, cards_of
-from leveler.pool_grid import PoolGrid, default_card, pool_grid
+from leveler.pool_grid import PoolGrid, default_card, pool_grid, printed_name
 
 __all__ = ["DRAFT", "MARKS", "SOURCES", "SOURCE_DESIGN", "SOURCE_DRAFT", "SOURCE_PRINTED",
            "WorkingPool", "card_choices", "grid_of", "names_by_source", "renamed_note",
@@ -163,16 +163,19 @@ MARKS: Mapping[str, str] = {
 (What if…): ``Test Knight ◆`` for a design, ``✎ …`` for the draft."""
 
 
-def card_choices(pool: WorkingPool, words: Mapping[str, str] = MARKS) -> dict[str, str]:
-    """A card list's options, label -> choice: every card by its shown name (a design's
-    label adds the words ``source.design``: ``Test Knight — design``), then the draft's
-    one fixed choice (:data:`DRAFT`, labelled ``card_draft``), whatever is typed."""
+def card_choices(pool: WorkingPool, words: Mapping[str, str] = MARKS,
+                 language: str = "") -> dict[str, str]:
+    """A card list's options, label -> choice: every card by its shown name (a printed card
+    by its name as printed in ``language``, "Étudiante de la guerre", when it has one; a
+    design's label adds the words ``source.design``: ``Test Knight — design``), then the
+    draft's one fixed choice (:data:`DRAFT`, labelled ``card_draft``), whatever is typed.
+    A label another card already has is that card's own name instead."""
     options: dict[str, str] = {}
-    for name in pool.cards:
+    for name, card in pool.cards.items():
         source = pool.sources[name]
-        label = name if source == SOURCE_PRINTED else words["source_label"].format(
-            name=name, source=words[f"source.{source}"])
-        options[label] = name
+        label = printed_name(card, name, language) if source == SOURCE_PRINTED else \
+            words["source_label"].format(name=name, source=words[f"source.{source}"])
+        options[label if label not in options else name] = name
     options[words["card_draft"]] = DRAFT
     return options
 

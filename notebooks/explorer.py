@@ -184,7 +184,7 @@ def _(grid, ui_text, working):
 
 @app.cell
 def _(stable, ui_text):
-    card_list = working_pool.card_choices(stable, ui_text)
+    card_list = working_pool.card_choices(stable, ui_text, ui_text["printed_language"])
     return (card_list,)
 
 
@@ -407,14 +407,16 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
     # so a language switch keeps these controls), and a loaded file's own card
     whatif_start = whatif_view.starting_situation(stable.cards, whatif_file.value)
     _cards = working_pool.card_choices(stable)
+    wi_file_cards = {}
     if whatif_start["card"] not in _cards.values():  # a custom card (or "Clone") of the file
-        _cards |= whatif_view.card_options({}, whatif_start,
-                                           whatif_view.upload_name(whatif_file.value))
+        wi_file_cards = whatif_view.card_options({}, whatif_start,
+                                                 whatif_view.upload_name(whatif_file.value))
+        _cards |= wi_file_cards
     # no file loaded: the basic controls start from the screen (the link, the picked card)
     _start = whatif_start if whatif_file.value else link.whatif_start(
         whatif_start, screen.state, _cards)
-    wi_card = mo.ui.dropdown(options=_cards, value=whatif_view.card_choice(_cards, _start),
-                             full_width=True, on_change=remember("wi.card"))
+    # the card chosen since this start (the card's own cell remakes its dropdown on it)
+    wi_card_kept = {"card": _start["card"]}
     # the counters as the situation names them (122.1): the dictionary's value is the
     # situation's "counters"; each count is kept in the link under its own key
     wi_counters = mo.ui.dictionary(
@@ -436,8 +438,25 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
         [mo.ui.dropdown(options=_presets, value=link.label_of(_presets, _name))
          for _name in _linked],
         on_change=remember("wi.presets", link.preset_slots_value))
-    return (wi_card, wi_counters, wi_face_down, wi_kept, wi_presets, wi_timestamp,
-            whatif_start)
+    return (wi_card_kept, wi_counters, wi_face_down, wi_file_cards, wi_kept, wi_presets,
+            wi_timestamp, whatif_start)
+
+
+@app.cell
+def _(remember, stable, ui_text, wi_card_kept, wi_file_cards):
+    # the card, printed cards named as printed in the interface's language ("Étudiante de
+    # la guerre"): a cell of its own, so a language switch remakes only this dropdown, on
+    # the card chosen since the start (a design marked ◆, the draft ✎, a file's own card)
+    _cards = working_pool.card_choices(stable, language=ui_text["printed_language"])
+    _cards |= wi_file_cards
+
+    def _chosen(card):
+        wi_card_kept["card"] = card
+        remember("wi.card")(card)
+
+    wi_card = mo.ui.dropdown(options=_cards, value=link.label_of(_cards, wi_card_kept["card"]),
+                             full_width=True, on_change=_chosen)
+    return (wi_card,)
 
 
 @app.cell

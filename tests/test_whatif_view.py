@@ -389,13 +389,16 @@ def test_only_cited_rules_with_text_are_quoted_613_8a(pool):
 
 def whatif_cell(pool, start: dict[str, Any] | None = None, *, level: int = 0,
                 zone: str = "battlefield", presets: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Every def of the What-if controls cell, as real controls set to other values."""
+    """Every def of the What-if controls cell and the card's own cell, as real controls set
+    to other values."""
     start = start or wv.default_situation(pool)
     options = wv.card_options(pool, start)
     lines = [*presets, *[None] * (wv.PRESET_SLOTS - len(presets))]
     labels_of = {value: label for label, value in wv.preset_options().items()}
     return {
         "whatif_start": start,
+        "wi_card_kept": {"card": start["card"]},
+        "wi_file_cards": {},
         "wi_card": mo.ui.dropdown(options=options, value=wv.card_choice(options, start)),
         "wi_counters": mo.ui.dictionary({
             "level": mo.ui.number(start=0, step=1, value=level),

@@ -111,6 +111,26 @@ def test_the_card_lists_keep_one_fixed_draft_choice_whatever_is_typed(pool):
     assert stable.card(DRAFT) == pool["Student of Warfare"]  # no draft: the default card
 
 
+def test_french_card_lists_name_each_printed_card_as_printed_and_keep_the_choices(pool):
+    """Issue 13, French complete: a card list in French labels a printed card with its
+    printed French name ("Étudiante de la guerre"), its value still the pool's name; a
+    design keeps its name with its source mark, so one named like a printed French name
+    never shadows the printed card."""
+    clash = knight("Étudiante de la guerre")
+    stable = stable_pool(pool, {clash.name: clash})
+    options = card_choices(stable, FR, FR["printed_language"])
+    french = pool["Student of Warfare"].translation("French")
+    assert french is not None and options[french.name] == "Student of Warfare"
+    assert sorted(options.values()) == sorted(card_choices(stable, FR).values())
+    for name, card in pool.items():
+        printed = card.translation("French")
+        label = printed.name if printed is not None and printed.name else name
+        assert options[label] == name
+    designed = [label for label, value in options.items() if value == clash.name]
+    assert designed == [FR["source_label"].format(name=clash.name, source=FR["source.design"])]
+    assert card_choices(stable, EN, "") == card_choices(stable, EN)  # English: as before
+
+
 def test_711_2_a_level_1000_design_costs_its_bands_not_its_number(pool):
     """A design with LEVEL 1000+ adds its bands' rows to the grid and the chart, as a
     LEVEL 10+ one does: the grid is segments (711.2a/b), never one row per count."""

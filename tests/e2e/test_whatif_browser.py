@@ -196,6 +196,20 @@ def test_a_language_switch_keeps_the_situation_and_relabels_the_view_613_8a(
     effect_line(page, 1).select_option(label="—")
     expect_answer(page, resolve_situation(situation()), FR)
     expect(answer(page).locator(".lv-wi-abilities li")).to_contain_text(["Double initiative"])
+    # the card list names the printed cards as printed; a card chosen there stays chosen
+    # through a switch back to English (only the dropdown is remade, on the kept card)
+    card_box = field(page, FR["wi_card"]).locator("select")
+    expect(card_box.locator("option:checked")).to_have_text(french.name)
+    kargan = POOL["Kargan Dragonlord"].translation("French")
+    assert kargan is not None and kargan.name != "Kargan Dragonlord"
+    card_box.select_option(label=kargan.name)
+    dragon = resolve_situation({"card": "Kargan Dragonlord", "counters": {"level": 7}})
+    expect_answer(page, dragon, FR)
+    page.locator("aside.app-sidebar").get_by_label("English").check()
+    expect(page.locator(".lv-whatif h4").first).to_have_text(EN["wi_effects"], timeout=TIMEOUT)
+    expect(field(page, EN["wi_card"]).locator("select option:checked")).to_have_text(
+        "Kargan Dragonlord")
+    expect_answer(page, dragon)
 
 
 HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile" / "uploads"
