@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from altair.utils.schemapi import debug_mode  # noqa: E402
 
-from benchmarks.report import replace_between  # noqa: E402
+from benchmarks.report import publish  # noqa: E402
 from leveler import balance_charts, bench, charts, load_pool  # noqa: E402
 from leveler.app import chart_view, views  # noqa: E402
 from leveler.app.inline_chart import inline_altair_chart  # noqa: E402
@@ -141,10 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         "|---|---|---|---|---|",
         *rows,
     ])
-    print(block)
-    if not options.no_write:
-        replace_between(README, (START, END), block, heading="Chart builds")
-        print(f"\nwritten to {README.relative_to(ROOT)}")
+    publish(block, README, (START, END), "Chart builds", write=not options.no_write)
     return 0
 
 

@@ -20,3 +20,13 @@ def replace_between(path: Path, markers: tuple[str, str], block: str,
     else:
         raise SystemExit(f"{path.name} has no {start} ... {end} markers")
     path.write_text(text, encoding="utf-8")
+
+
+def publish(block: str, path: Path, markers: tuple[str, str], heading: str,
+            write: bool = True) -> None:
+    """Print a benchmark's figures and, unless ``write`` is False, put them in ``path``
+    between ``markers`` (a new section under ``heading`` the first time)."""
+    print(block)
+    if write:
+        replace_between(path, markers, block, heading=heading)
+        print(f"\nwritten to {path.name} ({path})")
