@@ -500,6 +500,8 @@ def _(whatif_start, wi_card, wi_caster, wi_counters, wi_face_down, wi_kept, wi_p
 @app.cell
 def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, wi_caster,
       wi_counters, wi_face_down, wi_kept, wi_presets, wi_timestamp, wi_zone, working):
+    # nothing is made for another tab: a tab switch elsewhere costs this cell no more
+    mo.stop(view.value != ui_text["tab_whatif"])
     _saved = whatif_view.situation_json(whatif.situation or {}).encode()
     _download = mo.download(data=_saved, filename="situation.json", mimetype="application/json",
                             label=ui_text["wi_save"], disabled=whatif.situation is None)
@@ -513,7 +515,7 @@ def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, w
     _kept = [(wi_kept[_i].text, _effect) for _i, _effect in enumerate(whatif_start["effects"])]
     mo.Html(whatif_view.panel_html(
         ui_text, whatif, {_k: _v.text for _k, _v in _controls.items()}, _kept, _lines,
-        working.cards)) if view.value == ui_text["tab_whatif"] else None
+        working.cards))
     return
 
 
