@@ -5,9 +5,9 @@ language, the pool filters and the What if… tab's controls are query parameter
 (``mo.query_params()``). What a link holds is untrusted, like every byte from the page:
 :func:`read` keeps only the known keys, each value checked against its :class:`Field`
 (a known choice, a count in range, a short printable text, a flag, a row of known
-effect lines, a short decimal); a value that is too
-long, unknown or malformed is ignored and the default kept, and a query string over
-:data:`MAX_QUERY` characters is ignored whole. Nothing here raises on what a link holds.
+effect lines, a short decimal); a value that is too long, unknown or malformed is ignored
+and the default kept, and a query string over :data:`MAX_QUERY` characters is ignored
+whole. Nothing here raises on what a link holds.
 
 :func:`write` is the other way (only the values that differ from the default, so a link
 stays short), :func:`changes` what to set and delete to bring the URL from one state to
@@ -160,10 +160,10 @@ EMPTY_SLOT = "-"
 
 @dataclass(frozen=True, slots=True)
 class Slots(Field):
-    """A row of at most ``limit`` slots, each one of ``options`` or empty (written
-    :data:`EMPTY_SLOT`), in order, repeats
-    allowed (the What if… effect lines); trailing empty slots are left out. One unknown
-    option, or too many slots, and the whole row is the default."""
+    """A row of at most ``limit`` slots (the What if… effect lines), in order, each one of
+    ``options`` or empty (written :data:`EMPTY_SLOT`), repeats allowed; trailing empty
+    slots are left out. One unknown option, or too many slots, and the whole row is the
+    default."""
 
     options: tuple[str, ...]
     limit: int
