@@ -271,10 +271,13 @@ def test_the_language_switch_remakes_the_chart_and_the_level_slider_does_not(not
 
 def test_the_what_if_controls_and_the_pool_picker_do_not_depend_on_the_language(notebook):
     """A language switch never remakes the What-if controls or the pool picker, so it never
-    loses a situation or an uploaded pool."""
+    loses a situation or an uploaded pool; the worded dropdowns (card, zone, caster) are
+    cells of their own, remade on the value the controls cell keeps."""
     cells = {frozenset(cell._cell.defs): cell._cell.refs
              for cell in notebook.app._cell_manager.cells()}
-    controls = next(refs for defs, refs in cells.items() if "wi_card" in defs)
+    controls = next(refs for defs, refs in cells.items() if "wi_counters" in defs)
+    for worded in ("wi_card", "wi_zone", "wi_caster"):
+        assert next(defs for defs in cells if worded in defs) == {worded}
     picker = next(refs for defs, refs in cells.items() if "whatif_file" in defs)
     first = next(refs for defs, refs in cells.items() if "pool_file" in defs)
     for refs in (controls, picker, first):
