@@ -415,8 +415,16 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
     # no file loaded: the basic controls start from the screen (the link, the picked card)
     _start = whatif_start if whatif_file.value else link.whatif_start(
         whatif_start, screen.state, _cards)
-    # the card chosen since this start (the card's own cell remakes its dropdown on it)
-    wi_card_kept = {"card": _start["card"]}
+    # the worded dropdowns' choices since this start (card, zone): each dropdown's own cell
+    # remakes it on its choice after a language switch
+    wi_chosen = {"card": _start["card"], "zone": _start["zone"]}
+
+    def wi_keep(kind):
+        """An on_change keeping a worded dropdown's choice here and in the link."""
+        def keep(value):
+            wi_chosen[kind] = value
+            remember(f"wi.{kind}")(value)
+        return keep
     # the counters as the situation names them (122.1): the dictionary's value is the
     # situation's "counters"; each count is kept in the link under its own key
     wi_counters = mo.ui.dictionary(
@@ -438,37 +446,30 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
         [mo.ui.dropdown(options=_presets, value=link.label_of(_presets, _name))
          for _name in _linked],
         on_change=remember("wi.presets", link.preset_slots_value))
-    return (wi_card_kept, wi_counters, wi_face_down, wi_file_cards, wi_kept, wi_presets,
+    return (wi_chosen, wi_counters, wi_face_down, wi_file_cards, wi_keep, wi_kept, wi_presets,
             wi_timestamp, whatif_start)
 
 
 @app.cell
-def _(remember, stable, ui_text, wi_card_kept, wi_file_cards):
+def _(stable, ui_text, wi_chosen, wi_file_cards, wi_keep):
     # the card, printed cards named as printed in the interface's language ("Étudiante de
     # la guerre"): a cell of its own, so a language switch remakes only this dropdown, on
     # the card chosen since the start (a design marked ◆, the draft ✎, a file's own card)
     _cards = working_pool.card_choices(stable, language=ui_text["printed_language"])
     _cards |= wi_file_cards
-
-    def _chosen(card):
-        wi_card_kept["card"] = card
-        remember("wi.card")(card)
-
-    wi_card = mo.ui.dropdown(options=_cards, value=link.label_of(_cards, wi_card_kept["card"]),
-                             full_width=True, on_change=_chosen)
+    wi_card = mo.ui.dropdown(options=_cards, value=link.label_of(_cards, wi_chosen["card"]),
+                             full_width=True, on_change=wi_keep("card"))
     return (wi_card,)
 
 
 @app.cell
-def _(remember, screen, screen_schema, ui_text, whatif_file, whatif_reset, whatif_start):
+def _(ui_text, wi_chosen, wi_keep):
     # the zone, named in the interface's language: a cell of its own, so a language switch
-    # remakes this dropdown only, on the zone it showed (the screen keeps it)
-    whatif_reset, screen_schema  # a click re-runs this cell too: the zone starts over
+    # remakes this dropdown only, on the zone chosen since the start (the controls cell's:
+    # a click on ↺ or a loaded file starts it over)
     _zones = whatif_view.zone_options(ui_text)
-    _start = whatif_start if whatif_file.value else link.whatif_start(
-        whatif_start, screen.state, {})  # as the controls cell: the file's, else the link's
-    wi_zone = mo.ui.dropdown(options=_zones, value=link.label_of(_zones, _start["zone"]),
-                             on_change=remember("wi.zone"))
+    wi_zone = mo.ui.dropdown(options=_zones, value=link.label_of(_zones, wi_chosen["zone"]),
+                             on_change=wi_keep("zone"))
     return (wi_zone,)
 
 

@@ -23,6 +23,7 @@ from marimo._plugins.ui._impl.input import FileUploadResults
 from leveler import Zone, apply_preset, characteristics, load_pool, resolve_situation
 from leveler.app import labels
 from leveler.app import whatif_view as wv
+from leveler.app.link import label_of
 from leveler.io.editions import cite
 from leveler.presets import PRESETS
 from tests.app_pages import page_html
@@ -231,16 +232,16 @@ def test_a_copy_or_a_custom_card_from_a_file_joins_the_card_choices(pool):
     clone = chained({"card": "Student of Warfare"}, "Clone")
     options = wv.card_options(pool, clone, "mine.json")
     assert options["Clone — mine.json"] == "Clone" and list(options)[:len(pool)] == list(pool)
-    assert wv.card_choice(options, clone) == "Clone — mine.json"
+    assert label_of(options, clone["card"]) == "Clone — mine.json"
     custom = {"name": "Apprentice", "mana_cost": "{1}{U}", "type_line": "Creature — Human",
               "power": 1, "toughness": 2, "oracle_text": "Level up {1}\nLEVEL 2+\n2/3"}
     start = wv.read_situation_file("c.json", json.dumps({"card": custom}).encode(), pool)
     options = wv.card_options(pool, start, "c.json")
-    assert wv.card_choice(options, start) == "Apprentice — c.json"
+    assert label_of(options, start["card"]) == "Apprentice — c.json"
     whatif = wv.build(start, pool=pool, **controls(start, level=2))
     assert whatif.resolution == resolve_situation({"card": custom, "counters": {"level": 2}})
-    assert wv.card_choice(wv.card_options(pool, wv.default_situation(pool)),
-                          wv.default_situation(pool)) == "Student of Warfare"
+    assert label_of(wv.card_options(pool, wv.default_situation(pool)),
+                    wv.default_situation(pool)["card"]) == "Student of Warfare"
 
 
 @pytest.mark.parametrize(("chosen", "shown"), [
@@ -397,9 +398,10 @@ def whatif_cell(pool, start: dict[str, Any] | None = None, *, level: int = 0,
     labels_of = {value: label for label, value in wv.preset_options().items()}
     return {
         "whatif_start": start,
-        "wi_card_kept": {"card": start["card"]},
+        "wi_chosen": {"card": start["card"], "zone": zone},
+        "wi_keep": lambda kind: None,
         "wi_file_cards": {},
-        "wi_card": mo.ui.dropdown(options=options, value=wv.card_choice(options, start)),
+        "wi_card": mo.ui.dropdown(options=options, value=label_of(options, start["card"])),
         "wi_counters": mo.ui.dictionary({
             "level": mo.ui.number(start=0, step=1, value=level),
             "+1/+1": mo.ui.number(start=0, step=1, value=0),

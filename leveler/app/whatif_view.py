@@ -56,7 +56,6 @@ __all__ = [
     "WhatIf",
     "answer_html",
     "build",
-    "card_choice",
     "card_options",
     "caster_options",
     "check_counters",
@@ -190,11 +189,6 @@ def card_options(pool: Mapping[str, LevelerCard], start: Mapping[str, Any],
     if card not in options.values():
         options[f"{_card_name(card)} — {source}"] = card
     return options
-
-
-def card_choice(options: Mapping[str, Any], start: Mapping[str, Any]) -> str:
-    """The option label of the start's card."""
-    return next(label for label, value in options.items() if value == start["card"])
 
 
 PRESET_NAMES = tuple(PRESETS)
