@@ -536,7 +536,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--app", type=Path, default=APP,
                         help="the notebook to measure (default: notebooks/explorer.py)")
     parser.add_argument("--compare", type=Path, default=None,
-                        help="another version of the app, its slider pressed in the same run")
+                        help="another version of the app, its slider pressed and its other "
+                             "actions done in the same run, in turn with the app's")
     options = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} not found: install Debian's chromium (apt-get install chromium)")
@@ -571,8 +572,10 @@ def main(argv: list[str] | None = None) -> int:
                     url, _ = stack.enter_context(serve(target.path))
                     pages.append((target, open_page(browser, url, target)))
                 slider_latencies(pages, options.presses)
-                if options.rounds:
-                    action_latencies(pages[0][1], app, pool, options.rounds)
+                measured = [pages[0], *pages[2:]]  # the app and the compared version
+                for _ in range(options.rounds):  # a round each in turn: drift hits both
+                    for target, page in measured:
+                        action_latencies(page, target, pool, 1)
                 for _, page in pages:
                     page.close()
             browser.close()
@@ -582,7 +585,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"{statistics.median(other.slider):.0f} ms "
                   f"({min(other.slider):.0f}-{max(other.slider):.0f}), "
                   f"{statistics.median(other.slider) / statistics.median(minimal.slider):.2f}x"
-                  " the minimal notebook.")
+                  " the minimal notebook" + "".join(
+                      f"; {key} {statistics.median(values):.0f} ms against the app's "
+                      f"{statistics.median(app.actions[key]):.0f} ms"
+                      for key, values in other.actions.items()) + ".")
     publish(block, README, (START, END), "App latency", write=not options.no_write)
     return 0
 

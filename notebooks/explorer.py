@@ -158,9 +158,9 @@ def _():
 
 
 @app.cell
-def _(designs_view, draft, typed_changed, ui_text, view):
+def _(designs_view, draft, get_bench_shown, typed_changed):
     # not the bench's untouched "New Leveler" template: nobody has typed it
-    if view.value != ui_text["tab_bench"]:
+    if not get_bench_shown():
         typed_changed(draft.card if draft.record != designs_view.NEW_DESIGN else None)
     return
 
@@ -189,12 +189,11 @@ def _(stable, ui_text):
 
 
 @app.cell
-def _(ui_text, view, working):
+def _(get_balance_shown, get_bench_shown, ui_text, working):
     # a card renamed for a name clash is said, never shadowed silently
     _notes = working_pool.renamed_note(working, ui_text)
-    _tabs = (ui_text["tab_pool"], ui_text["tab_card"], ui_text["tab_whatif"])
-    mo.callout(mo.Html(working_view.notes_html(_notes)),
-               kind="info") if _notes and view.value in _tabs else None
+    mo.callout(mo.Html(working_view.notes_html(_notes)), kind="info") \
+        if _notes and not (get_balance_shown() or get_bench_shown()) else None
     return
 
 
@@ -248,10 +247,26 @@ def _(remember, screen, screen_schema, ui_text):
     # the tab from the screen: a language switch remakes the tabs on the tab shown before
     screen_schema  # the screen fitted to the pool first
     _tabs = {ui_text[f"tab_{_id}"]: _id for _id in link.TABS}
+    _keep_tab = remember("tab", _tabs.get)
+    # whether the What if…, Balance and bench tabs are shown, each a state of its own that a
+    # switch sets only when it changes: a switch re-runs the cells of the tab left and of
+    # the tab opened, no other (each cell re-run costs a Pool <-> Card switch ~5 ms)
+    get_whatif_shown, _show_whatif = mo.state(screen.get("tab") == "whatif")
+    get_balance_shown, _show_balance = mo.state(screen.get("tab") == "balance")
+    get_bench_shown, _show_bench = mo.state(screen.get("tab") == "bench")
+    _shown = {"whatif": (get_whatif_shown, _show_whatif),
+              "balance": (get_balance_shown, _show_balance),
+              "bench": (get_bench_shown, _show_bench)}
+
+    def _switched(label):
+        _keep_tab(label)
+        for _tab, (_is_shown, _show) in _shown.items():
+            if _is_shown() != (_tabs.get(label) == _tab):
+                _show(_tabs.get(label) == _tab)
     view = mo.ui.tabs(dict.fromkeys(_tabs, ""), value=link.label_of(_tabs, screen.get("tab")),
-                      on_change=remember("tab", _tabs.get))
+                      on_change=_switched)
     view
-    return (view,)
+    return get_balance_shown, get_bench_shown, get_whatif_shown, view
 
 
 @app.cell
@@ -287,6 +302,7 @@ def _(card_list, get_card, pick_card, ui_text):
 
 @app.cell
 def _(pool):
+    pool  # a new pool starts it over
     band_kept: dict[str, object] = {}  # the last query that read well, per pool
     return (band_kept,)
 
@@ -499,10 +515,10 @@ def _(whatif_start, wi_card, wi_caster, wi_counters, wi_face_down, wi_kept, wi_p
 
 
 @app.cell
-def _(ui_text, view, whatif, whatif_file, whatif_reset, whatif_start, wi_card, wi_caster,
-      wi_counters, wi_face_down, wi_kept, wi_presets, wi_timestamp, wi_zone, working):
+def _(get_whatif_shown, ui_text, whatif, whatif_file, whatif_reset, whatif_start, wi_card,
+      wi_caster, wi_counters, wi_face_down, wi_kept, wi_presets, wi_timestamp, wi_zone, working):
     # nothing is made for another tab: a tab switch elsewhere costs this cell no more
-    mo.stop(view.value != ui_text["tab_whatif"])
+    mo.stop(not get_whatif_shown())
     _saved = whatif_view.situation_json(whatif.situation or {}).encode()
     _download = mo.download(data=_saved, filename="situation.json", mimetype="application/json",
                             label=ui_text["wi_save"], disabled=whatif.situation is None)
@@ -726,9 +742,9 @@ def _(design_copy, design_save, designs_reload, designs_store, designs_view, dra
 
 
 @app.cell
-def _(bench_data, bench_reach, curve, mc_lands, mc_play, mc_run, pool, ui_text, view,
+def _(bench_data, bench_reach, curve, get_balance_shown, mc_lands, mc_play, mc_run, pool, ui_text,
       working):
-    mo.stop(view.value != ui_text["tab_balance"])
+    mo.stop(not get_balance_shown())
     balance_vanilla, _tolerance = bench_data.curve_settings(**curve.value)
     balance, balance_error = bench_data.balance_or_error(
         pool, working.designs, vanilla=balance_vanilla, tolerance=_tolerance)
@@ -787,8 +803,8 @@ def _(balance, balance_charts, balance_error, balance_vanilla, balance_view, ben
 
 @app.cell
 def _(balance_figures, balance_html, balance_shown, chances, curve_controls, export,
-      reach_section, reach_shown, ui_text, view):
-    mo.stop(view.value != ui_text["tab_balance"])
+      get_balance_shown, reach_section, reach_shown, ui_text):
+    mo.stop(not get_balance_shown())
     _charts = {name: inline_altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in balance_figures.items()}
     _files = export.downloads(
@@ -808,8 +824,8 @@ def _(balance_figures, balance_html, balance_shown, chances, curve_controls, exp
 
 
 @app.cell
-def _(bench_data, curve, draft, pool, ui_text, view):
-    mo.stop(view.value != ui_text["tab_bench"])
+def _(bench_data, curve, draft, get_bench_shown, pool):
+    mo.stop(not get_bench_shown())
     bench_vanilla, _tolerance = bench_data.curve_settings(**curve.value)
     bench = bench_data.bench_frames(pool, draft, vanilla=bench_vanilla, tolerance=_tolerance)
     return bench, bench_vanilla
@@ -853,18 +869,18 @@ def _(balance_view, bench, bench_data, bench_view, design_copy, design_cost, des
 
 
 @app.cell
-def _(bench_form, bench_parsed, bench_view, ui_text, view):
+def _(bench_form, bench_parsed, bench_view, get_bench_shown, ui_text):
     # the form and what it parses to first: the charts below take longer to redraw; a grid
     # whose columns keep their share, so a long note after Save cannot widen the form
-    mo.stop(view.value != ui_text["tab_bench"])
+    mo.stop(not get_bench_shown())
     mo.vstack([mo.md(ui_text["bench_intro"]),
                mo.Html(bench_view.bench_row_html(bench_form.text, bench_parsed.text))])
     return
 
 
 @app.cell
-def _(balance_view, bench, bench_view, curve_controls, ui_text, view):
-    mo.stop(view.value != ui_text["tab_bench"])
+def _(balance_view, bench, bench_view, curve_controls, get_bench_shown, ui_text):
+    mo.stop(not get_bench_shown())
     _variants = (balance_view.frame_html(bench_view.variants_table(bench.variants, ui_text),
                                          ui_text["variants_caption"], kind="variants",
                                          text=ui_text)
@@ -881,8 +897,8 @@ def _(balance_charts, bench, bench_data, bench_vanilla, pool, ui_text):
 
 
 @app.cell
-def _(bench, bench_data, bench_figures, export, ui_text, view):
-    mo.stop(view.value != ui_text["tab_bench"])
+def _(bench, bench_data, bench_figures, export, get_bench_shown, ui_text):
+    mo.stop(not get_bench_shown())
     _charts = {name: inline_altair_chart(chart, chart_selection=False, legend_selection=False)
                for name, chart in bench_figures.items()}
     _files = export.downloads(bench_data.bench_tables(bench), bench_figures)

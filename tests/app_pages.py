@@ -5,10 +5,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from leveler.app import layout
+from leveler.app.labels import LANGUAGES, labels_for
+
 SHOWN_TAB = re.compile(r'\.lv-tab-box\[data-lv-tab="(\w+)"\]\{display:block\}')
 """The rule of ``leveler.app.layout.tab_style`` that shows a tab's box."""
 TAB_BOX = re.compile(r'<div class="lv-tab-box" data-lv-tab="(\w+)">')
 DIV = re.compile(r"<div\b|</div>")
+GATED_TABS = ("whatif", "balance", "bench")
+"""The tabs whose cells stop while another is shown: the notebook's tabs cell defines a
+``get_<tab>_shown`` state for each."""
+
+
+def shown_tab(label: str) -> dict[str, Any]:
+    """The tabs cell's states for the tab named ``label`` (in any of the app's languages),
+    for a test that stands in for that cell with its own ``view``."""
+    named = {words[f"tab_{tab}"]: tab for words in map(labels_for, LANGUAGES.values())
+             for tab in layout.TABS}
+    tab = named[label]
+    return {f"get_{gated}_shown": (lambda shown=gated == tab: shown) for gated in GATED_TABS}
 
 
 def _without_hidden_boxes(page: str, shown: set[str]) -> str:

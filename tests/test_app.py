@@ -24,7 +24,7 @@ from leveler.app import style
 from leveler.app.views import NO_BAND, ZONE_OPTIONS, filter_options, pool_grid
 from leveler.io.editions import EDITIONS, cite
 from leveler.search import search
-from tests.app_pages import page_html
+from tests.app_pages import page_html, shown_tab
 from tests.samples import HOSTILE_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,7 +82,7 @@ def view_controls(pool: dict[str, LevelerCard], card: str = "Student of Warfare"
     """Every def of the view cell (tabs, card picker, rule edition)."""
     labels = {key: label for key, label in EDITIONS.items()}
     return {
-        "view": mo.ui.tabs({"Pool": "", "Card": ""}, value=view),
+        "view": mo.ui.tabs({"Pool": "", "Card": ""}, value=view), **shown_tab(view),
         "card_name": mo.ui.dropdown(options=list(pool), value=card),
         "edition": mo.ui.radio(options={label: key for key, label in labels.items()},
                                value=labels[edition]),

@@ -21,6 +21,7 @@ from leveler.app import labels
 from leveler.balance import LimitedModel, curve, fit_trend, pool_reach_chances, turns_to_band
 from leveler.io.designs import open_store
 from leveler.io.pool_files import card_from_record
+from tests.app_pages import shown_tab
 from tests.samples import BROKEN, HOSTILE_NAME, KNIGHT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,7 +42,7 @@ CURVE = {"slope": 2.0, "intercept": 0.0, "tolerance": 1.0}
 
 def tab(name: str) -> dict[str, Any]:
     """Every def of the tabs cell, the tab ``name`` chosen."""
-    return {"view": SimpleNamespace(value=name),
+    return {"view": SimpleNamespace(value=name), **shown_tab(name),
             "card_name": SimpleNamespace(value="Student of Warfare"),
             "edition": SimpleNamespace(value="en-current")}
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from leveler.io.designs import DesignsStore, new_draft_token, open_store
+from tests.app_pages import shown_tab
 from tests.samples import BROKEN, KNIGHT
 from tests.test_app_balance import form
 
@@ -26,7 +27,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> DesignsStore:
 
 
 def bench(store: DesignsStore, token: str, **more: Any) -> dict[str, Any]:
-    return {"view": SimpleNamespace(value="Design bench"),
+    return {"view": SimpleNamespace(value="Design bench"), **shown_tab("Design bench"),
             "card_name": SimpleNamespace(value="Student of Warfare"),
             "edition": SimpleNamespace(value="en-current"),
             "designs_store": store, "draft_token": token, **more}

@@ -113,3 +113,19 @@ def test_a_tabs_content_box_is_hidden_until_the_style_of_its_tab_shows_it() -> N
 def test_an_unknown_tab_is_refused_with_its_name() -> None:
     with pytest.raises(ValueError, match="'stats'"):
         layout.tab_style("stats")
+
+
+def test_a_tab_switch_re_runs_the_tab_placing_cell_and_only_the_tabs_left_and_opened(notebook):
+    """Issue 13 (tab switch <= 2x the minimal slider): only the cell placing the tab reads
+    the tabs; the What if…, Balance and bench cells each read their tab's own state, which
+    a switch sets only when it changes, so a Pool <-> Card switch re-runs none of them."""
+    cells = [cell._cell for cell in notebook.app._cell_manager.cells()]
+    readers = [cell for cell in cells if "view" in cell.refs]
+    assert len(readers) == 1 and "layout.tab_style" in readers[0].code
+    makers = [cell for cell in cells if "view" in cell.defs]
+    for tab in ("whatif", "balance", "bench"):
+        state = f"get_{tab}_shown"
+        assert state in makers[0].defs
+        stopped = [cell for cell in cells if state in cell.refs and
+                   f"mo.stop(not {state}())" in cell.code]
+        assert stopped, f"no cell of the {tab} tab stops on {state}"

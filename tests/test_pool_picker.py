@@ -26,7 +26,7 @@ from leveler.app import pool_picker as pp
 from leveler.app import whatif_view as wv
 from leveler.io.editions import cite
 from leveler.io.pool_files import BUNDLED_POOL, load_pool_report
-from tests.app_pages import page_html
+from tests.app_pages import page_html, shown_tab
 from tests.data.hostile.make_uploads import oversized
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -212,6 +212,7 @@ def test_french_names_the_what_if_zones_and_casters_and_keeps_their_situation_wo
 
 def test_french_card_view_quotes_the_french_710_rule(notebook, pool):
     tabs = {"view": mo.ui.tabs(dict.fromkeys(labels.tab_names(FR), ""), value=FR["tab_card"]),
+            **shown_tab(FR["tab_card"]),
             "card_name": mo.ui.dropdown(options=list(pool), value="Student of Warfare"),
             "edition": mo.ui.radio(options={"Français, 2011 (710)": "fr-2011"},
                                    value="Français, 2011 (710)")}

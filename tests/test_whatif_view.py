@@ -26,7 +26,7 @@ from leveler.app import whatif_view as wv
 from leveler.app.link import label_of
 from leveler.io.editions import cite
 from leveler.presets import PRESETS
-from tests.app_pages import page_html
+from tests.app_pages import page_html, shown_tab
 from tests.samples import HOSTILE_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -419,6 +419,7 @@ def whatif_cell(pool, start: dict[str, Any] | None = None, *, level: int = 0,
 def tabs_cell(pool, text=EN, tab: str = "tab_whatif") -> dict[str, Any]:
     """Every def of the tabs cell, with ``tab`` chosen."""
     return {"view": mo.ui.tabs(dict.fromkeys(labels.tab_names(text), ""), value=text[tab]),
+            **shown_tab(text[tab]),
             "card_name": mo.ui.dropdown(options=list(pool), value=list(pool)[-1]),
             "edition": mo.ui.radio(options={"English, current (711)": "en-current"},
                                    value="English, current (711)")}

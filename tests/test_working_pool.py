@@ -36,6 +36,7 @@ from leveler.working_pool import (
     stable_pool,
     working_pool,
 )
+from tests.app_pages import shown_tab
 from tests.samples import KNIGHT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -194,7 +195,8 @@ def run(notebook: ModuleType, **defs: Any) -> tuple[str, dict[str, Any]]:
 
 def tabs(view: str, card: str = "Student of Warfare") -> dict[str, Any]:
     """The tab shown and the Card tab's card (stand-ins for the tabs and card list cells)."""
-    return {"view": SimpleNamespace(value=view), "card_name": SimpleNamespace(value=card),
+    return {"view": SimpleNamespace(value=view), **shown_tab(view),
+            "card_name": SimpleNamespace(value=card),
             "edition": SimpleNamespace(value="en-current")}
 
 
