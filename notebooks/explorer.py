@@ -27,22 +27,28 @@ with app.setup:
     )
     from leveler.app import pool_table as table_view
     from leveler.app.inline_chart import inline_altair_chart
+    from leveler.app.link_later import LinkWriter
 
 
 @app.cell
 def _():
     # The screen (leveler.app.link.Screen): read from the page's link once per session,
-    # every value checked; each control starts from it and writes it back from its
-    # on_change. No cell refers to mo.query_params(), so a write re-runs nothing, and a
-    # control remade by a language switch keeps its value (and the tab).
-    screen = link.Screen(mo.query_params().to_dict().copy())
+    # every value checked; each control starts from it and keeps its value there from its
+    # on_change, and the link follows a moment later (leveler.app.link_later: not while
+    # the page answers). No cell refers to mo.query_params(), so a write re-runs nothing,
+    # and a control remade by a language switch keeps its value (and the tab).
+    _params = mo.query_params()
+    screen = link.Screen(_params.to_dict().copy())
     screen.fit({"lang": link.Choice(tuple(labels.LANGUAGES.values()), "en")})
+    link_soon = LinkWriter(lambda: screen.sync(_params)).soon
 
     def remember(key, convert=None):
         """An on_change keeping a control's value (``convert``-ed) under ``key``."""
-        return lambda value: screen.set(key, convert(value) if convert else value,
-                                        mo.query_params())
-    return remember, screen
+        def keep(value):
+            if screen.set(key, convert(value) if convert else value):
+                link_soon()
+        return keep
+    return link_soon, remember, screen
 
 
 @app.cell
@@ -119,7 +125,7 @@ def _(get_saved, pool, pool_error):
 
 
 @app.cell
-def _(screen, stable, stable_grid):
+def _(link_soon, screen, stable, stable_grid):
     # the link's keys for this pool: a card, level or set it lacks is the default again
     # (a cell that reads the screen takes screen_schema, so it runs after this one)
     filter_choices = views.filter_options(stable_grid.cards)
@@ -137,9 +143,9 @@ def _(screen, stable, stable_grid):
 
     def pick_card(name):
         """Open ``name`` in the Card and What if… tabs."""
-        if name is not None and name != get_card() and screen.set("card", name,
-                                                                  mo.query_params()):
-            screen.set("wi.card", name, mo.query_params())
+        if name is not None and name != get_card() and screen.set("card", name):
+            screen.set("wi.card", name)
+            link_soon()
             _set_card(name)
     return filter_choices, get_card, pick_card, screen_schema
 
@@ -259,6 +265,8 @@ def _(remember, screen, screen_schema, ui_text):
               "bench": (get_bench_shown, _show_bench)}
 
     def _switched(label):
+        if label not in _tabs:  # marimo's value before the tabs are first drawn: ""
+            return
         _keep_tab(label)
         for _tab, (_is_shown, _show) in _shown.items():
             if _is_shown() != (_tabs.get(label) == _tab):
@@ -402,7 +410,7 @@ def _(names, pick_card, selected, shown_grid, ui_text, working):
 
 
 @app.cell
-def _(pool_error, screen, stable):
+def _(link_soon, pool_error, screen, stable):
     # What if…: loading a file and starting over are the only inputs that remake its controls
     # (a refused file never gets past validate); nothing here depends on the language.
     mo.stop(pool_error is not None)
@@ -410,8 +418,8 @@ def _(pool_error, screen, stable):
         submit_button_label="OK", bordered=False,
         validate=lambda raw: whatif_view.upload_error(raw, stable.cards))
     # starting over also takes the basic controls out of the link
-    whatif_reset = mo.ui.button(label="↺", kind="neutral", on_click=lambda _: screen.reset(
-        link.WHATIF_KEYS, mo.query_params()))
+    whatif_reset = mo.ui.button(label="↺", kind="neutral", on_click=lambda _: (
+        screen.reset(link.WHATIF_KEYS), link_soon()))
     return whatif_file, whatif_reset
 
 
