@@ -387,6 +387,10 @@ def test_after_save_the_form_stays_beside_or_above_the_parsed_panel(
     type_design(page, {**KNIGHT, "name": f"Layout Knight {width}"})
     expect(page.locator(".lv-design-name")).to_have_text(f"Layout Knight {width}",
                                                          timeout=TIMEOUT)
+    # every field in (the text last: its bands), and no debounced field still to come,
+    # which would re-run the save without a click and take its note away
+    expect(page.locator("table.lv-btable[data-kind=design]")).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_timeout(500)  # the fields' 300 ms debounce
     page.get_by_role("button", name="Save design").click()
     expect(page.get_by_text(f"Added “Layout Knight {width}”")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("table.lv-btable[data-kind=design]")).to_be_visible(timeout=TIMEOUT)

@@ -87,6 +87,8 @@ def test_link_reopened_in_a_new_page_shows_the_same_screen(browser: Browser,
     card.first.select_option(label="Kargan Dragonlord")
     expect(card_box_name(page)).to_have_text("Kargan Dragonlord", timeout=TIMEOUT)
     wait_for_query(page, "card", "Kargan Dragonlord")
+    # the card opens in What if… too: the link is written key by key, so wait for its last
+    wait_for_query(page, "wi.card", "Kargan Dragonlord")
     params = query(page)
     assert params["level"] == ["5"] and params["zone"] == ["graveyard"]
     assert params["tab"] == ["card"] and params["name"] == ["ar"]
@@ -252,6 +254,8 @@ def test_a_ruling_link_keeps_the_what_if_effect_lines_and_timestamp(
     wait_for_query(page, "wi.time", "5")
     expect(page.locator(".lv-whatif .lv-wi-answer")).to_have_attribute("data-pt", pt,
                                                                        timeout=TIMEOUT)
+    # one write may bring both keys, one after the other: wait for this one too
+    wait_for_query(page, "wi.presets", f"{EMPTY_SLOT}{LIST_SEPARATOR}Godhead of Awe")
     assert query(page)["wi.presets"] == [f"{EMPTY_SLOT}{LIST_SEPARATOR}Godhead of Awe"]
 
     fresh = context.new_page()
