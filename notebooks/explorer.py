@@ -692,7 +692,8 @@ def _(design_pick, design_restored, designs_file, designs_store, designs_view, d
     else:
         _reset = kept("form_for", None) != _opened[0]
     kept_values["restored"] = design_restored
-    if _reset:
+    if _reset:  # another design in the form: the last save's note is not about it
+        kept_values.pop("last_save", None)
         kept_values.update({"form_for": _opened[0], "opened": _opened}
                            | {f"form.{_k}": _v for _k, _v in _start.items()})
     else:
@@ -740,12 +741,18 @@ def _(design_copy, design_save, designs_reload, designs_store, designs_view, dra
     # another session is refused, said out loud; then the store is read again
     designs_reload, import_note
     _copy = bool(design_copy.value)
+    _pressed = bool(design_save.value) or _copy
     _saved = designs_view.save_and_reload(
-        designs_store, draft.record if design_save.value or _copy else None,
-        kept("opened", (None, None)), ui_text, copy=_copy)
+        designs_store, draft.record if _pressed else None, kept("opened", (None, None)),
+        ui_text, copy=_copy)
     kept_values["opened"] = _saved.opened
     saved_changed(_saved.designs)  # a save or a reload reaches every tab (no page reload)
     designs, save_note, save_ok = _saved.designs, _saved.note, _saved.ok
+    if _pressed:  # what was saved, for the note while the form changes after it
+        kept_values["last_save"] = (draft.record, _saved.note, _saved.ok)
+    elif kept("last_save", None) is not None:
+        save_note, save_ok = designs_view.since_save(kept("last_save", None), draft.record,
+                                                     ui_text)
     return designs, save_note, save_ok
 
 

@@ -83,6 +83,26 @@ def test_a_failed_save_says_why_and_nothing_is_written(store: DesignsStore) -> N
     assert dv.save_and_reload(store, None, (None, None)).note is None  # only a reload
 
 
+def test_after_save_a_changed_form_is_said_not_saved_never_silently(
+        store: DesignsStore) -> None:
+    """No user's work lost in silence: a field typed just before Save reaches the server
+    after the click (the fields are debounced), so the saved revision lacks it. While the
+    form holds what was saved the save's note stays; once it differs, the note says the
+    form is not saved yet, by name, in the app's language; a refused save keeps its note."""
+    saved = dv.save_and_reload(store, KNIGHT, (None, None), LABELS["en"])
+    last = (KNIGHT, saved.note, saved.ok)
+    assert saved.ok and dv.since_save(last, dict(KNIGHT), LABELS["en"]) == (saved.note, True)
+    changed = {**KNIGHT, "name": "Bench Knight Two"}
+    note, ok = dv.since_save(last, changed, LABELS["en"])
+    assert not ok and note is not None and "Not saved yet" in note
+    assert "“Bench Knight Two”" in note and LABELS["en"]["design_save"] in note
+    french, _ = dv.since_save(last, changed, LABELS["fr"])
+    assert french is not None and "« Bench Knight Two »" in french
+    assert LABELS["fr"]["design_save"] in french
+    refused = ({**KNIGHT}, "Not saved: taken", False)
+    assert dv.since_save(refused, changed, LABELS["en"]) == ("Not saved: taken", False)
+
+
 def test_history_lists_revisions_and_a_restore_fills_the_form(store: DesignsStore) -> None:
     store.save(KNIGHT, None)
     store.save({**KNIGHT, "power": "3"}, 1)

@@ -39,7 +39,7 @@ from leveler.io.uploads import decode_upload
 __all__ = ["NEW_DESIGN", "Opened", "Restored", "Saved", "design_choices", "designs_html",
            "draft_fields", "draft_token", "expected_revision", "history_choices",
            "import_error", "import_upload", "offered_draft", "open_designs", "opened_for",
-           "pick_label", "restore_design", "save_and_reload", "save_draft"]
+           "pick_label", "restore_design", "save_and_reload", "save_draft", "since_save"]
 
 Opened = tuple[str | None, int | None]
 """What a session opened: a design's name and revision, or ``(None, None)`` for a new one."""
@@ -177,6 +177,21 @@ def save_and_reload(store: DesignsStore, record: Mapping[str, Any] | None, opene
                              count=len(now.designs),
                              designs=plural_text(words, "designs_n", len(now.designs)))
     return Saved(now, note, True, (design.name, design.revision))
+
+
+def since_save(saved: tuple[Mapping[str, Any], str | None, bool],
+               record: Mapping[str, Any], text: Mapping[str, str] | None = None
+               ) -> tuple[str | None, bool]:
+    """The note to show after Save (``saved``: the record saved, the save's note and
+    whether it succeeded) once the form holds ``record``: the save's own note while the
+    form still holds what was saved, or a failed save's; else that the form's changes
+    are not saved yet. A field typed just before the click reaches the server after it
+    (the fields are debounced), so what was saved may lack it: said, never silent."""
+    saved_record, note, ok = saved
+    if not ok or dict(saved_record) == dict(record):
+        return note, ok
+    words = _words(text)
+    return words["save_stale"].format(name=record.get("name") or words["design_new"]), False
 
 
 def history_choices(store: DesignsStore, name: str | None,

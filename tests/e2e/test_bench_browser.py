@@ -429,3 +429,29 @@ def test_in_french_the_bench_tables_stay_inside_the_window(
         assert table["box"]["right"] <= found["width"] + 1, table
         if table["kind"] == "design":
             assert table["box"]["right"] <= found["parsed"]["right"] + 1, found
+
+
+def test_a_form_changed_after_save_is_said_not_saved_until_saved_again(
+        page: Page, bench_url: str) -> None:
+    """No user's work lost in silence: a name typed just before Save reached the server
+    after the click (the fields are debounced 300 ms), so the store kept the old name and
+    the "Added" note went away without a word. Now either that save holds the new name, or
+    the page says the form is not saved yet; pressed again, Save keeps it."""
+    open_bench(page, bench_url)
+    type_design(page, {**KNIGHT, "name": "Quick Knight"})
+    expect(page.locator("table.lv-btable[data-kind=design]")).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_timeout(500)  # the fields' 300 ms debounce
+    page.get_by_role("button", name="Save design").click()
+    expect(page.get_by_text("Added “Quick Knight”")).to_be_visible(timeout=TIMEOUT)
+    name = page.get_by_label(FIELDS["name"], exact=True)
+    name.fill("Quick Knight Two")
+    page.get_by_role("button", name="Save design").click()  # inside the debounce
+    said = page.get_by_text(re.compile("Added “Quick Knight Two”|Not saved yet"))
+    expect(said).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(".lv-design-name")).to_have_text("Quick Knight Two", timeout=TIMEOUT)
+    if page.get_by_text("Not saved yet").count():
+        page.get_by_role("button", name="Save design").click()
+    expect(page.get_by_text("Added “Quick Knight Two”")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text("Not saved yet")).to_have_count(0)
+    name.fill("Quick Knight Three")  # typed after a save, long after the click
+    expect(page.get_by_text("Not saved yet")).to_be_visible(timeout=TIMEOUT)
