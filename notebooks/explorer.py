@@ -269,8 +269,8 @@ def _(remember, screen, screen_schema, ui_text):
             return
         _keep_tab(label)
         for _tab, (_is_shown, _show) in _shown.items():
-            if _is_shown() != (_tabs.get(label) == _tab):
-                _show(_tabs.get(label) == _tab)
+            if _is_shown() != (_tabs[label] == _tab):
+                _show(_tabs[label] == _tab)
     view = mo.ui.tabs(dict.fromkeys(_tabs, ""), value=link.label_of(_tabs, screen.get("tab")),
                       on_change=_switched)
     view
@@ -748,11 +748,11 @@ def _(design_copy, design_save, designs_reload, designs_store, designs_view, dra
     kept_values["opened"] = _saved.opened
     saved_changed(_saved.designs)  # a save or a reload reaches every tab (no page reload)
     designs, save_note, save_ok = _saved.designs, _saved.note, _saved.ok
+    _last = kept("last_save", None)
     if _pressed:  # what was saved, for the note while the form changes after it
         kept_values["last_save"] = (draft.record, _saved.note, _saved.ok)
-    elif kept("last_save", None) is not None:
-        save_note, save_ok = designs_view.since_save(kept("last_save", None), draft.record,
-                                                     ui_text)
+    elif _last is not None:
+        save_note, save_ok = designs_view.since_save(_last, draft.record, ui_text)
     return designs, save_note, save_ok
 
 

@@ -12,6 +12,7 @@ import marimo as mo
 import pytest
 
 from leveler.app import labels, layout
+from tests.app_pages import GATED_TABS
 
 STYLE = Path(layout.__file__).with_name("style.css")
 
@@ -123,7 +124,7 @@ def test_a_tab_switch_re_runs_the_tab_placing_cell_and_only_the_tabs_left_and_op
     readers = [cell for cell in cells if "view" in cell.refs]
     assert len(readers) == 1 and "layout.tab_style" in readers[0].code
     makers = [cell for cell in cells if "view" in cell.defs]
-    for tab in ("whatif", "balance", "bench"):
+    for tab in GATED_TABS:
         state = f"get_{tab}_shown"
         assert state in makers[0].defs
         stopped = [cell for cell in cells if state in cell.refs and

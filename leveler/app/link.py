@@ -419,8 +419,10 @@ class Screen:
     ``fit`` takes the schema of the pool shown (again after a pool change: a card the
     new pool lacks is the default again); ``get`` gives a control its starting value,
     so a control remade (a language switch) keeps its value; ``set`` keeps a control's
-    new value and writes the link (``target``: ``mo.query_params()``). A value the
-    schema refuses is not kept. A plain object: writing it re-runs no cell.
+    new value (and writes the link when given ``target``, ``mo.query_params()``); ``sync``
+    writes the link (the app's :class:`leveler.app.link_later.LinkWriter` calls it a
+    moment after the last change). A value the schema refuses is not kept. A plain
+    object: writing it re-runs no cell.
     """
 
     def __init__(self, params: object) -> None:
