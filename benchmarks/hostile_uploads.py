@@ -149,7 +149,7 @@ async def measure(presses: int, folder: Path) -> tuple[list[dict[str, Any]], lis
                 during: list[float] = []
                 tasks = [asyncio.create_task(sampler(pid, stop, peak)),
                          asyncio.create_task(mover(other, pool, state, stop, during))]
-                aside = uploader.locator("aside.app-sidebar")
+                aside = uploader.locator("aside.lv-sidebar")
                 await aside.locator("input[type=file]").set_input_files(str(path))
                 started = time.perf_counter()
                 await aside.get_by_role("button", name="OK").click()

@@ -83,13 +83,25 @@ def _(pool_file):
 
 @app.cell
 def _(language, pool, pool_error, pool_file, pool_report, ui_text):
-    mo.sidebar([mo.md(ui_text["language_heading"]), language, mo.md(ui_text["pool_heading"]),
-                mo.md(ui_text["pool_pick"]), pool_file,
-                mo.Html(pool_picker.report_html(ui_text, pool, pool_report,
-                                                os.environ.get("LEVELER_POOL"))),
-                # no tab will show: the page's loading line (leveler/app/head.html) goes
-                mo.Html('<span class="lv-ready" hidden></span>') if pool_error else ""],
-               width="19rem")
+    # the sidebar's top: the language and the pool picker. No pool (a bad LEVELER_POOL): no
+    # tab and no control is made, the sidebar holds these only, and the page's loading
+    # line goes (leveler/app/head.html)
+    _report = pool_picker.report_html(ui_text, pool, pool_report,
+                                      os.environ.get("LEVELER_POOL"))
+    sidebar_top = layout.language_and_pool(ui_text, language, pool_file, _report)
+    _ready = mo.Html('<span class="lv-ready" hidden></span>')
+    layout.side_panel(ui_text, [*sidebar_top, _ready]) if pool_error else None
+    return (sidebar_top,)
+
+
+@app.cell
+def _(sidebar_controls, sidebar_top, ui_text):
+    # the sidebar: its top and every tab's controls once, all hidden until the layout
+    # cell's style shows the current tab's, so a tab switch re-renders no control
+    # (leveler.app.layout). They come in a dict: a cell naming a control re-runs at each of
+    # its changes (and would drop the slider's keyboard focus)
+    layout.side_panel(ui_text,
+                      [*sidebar_top, layout.sidebar_controls(sidebar_controls, ui_text)])
     return
 
 
@@ -275,16 +287,6 @@ def _(remember, screen, screen_schema, ui_text):
                       on_change=_switched)
     view
     return get_balance_shown, get_bench_shown, get_whatif_shown, view
-
-
-@app.cell
-def _(sidebar_controls, ui_text):
-    # every tab's sidebar controls once, all hidden until the layout cell's style shows the
-    # current tab's: a sidebar redrawn per tab logs react-slot-fill errors once a table is
-    # on the page (leveler.app.layout.sidebar_controls). They come in a dict: a cell naming
-    # a control re-runs at each of its changes (and would drop the slider's keyboard focus)
-    mo.sidebar([layout.sidebar_controls(sidebar_controls, ui_text)], width="19rem")
-    return
 
 
 @app.cell

@@ -130,3 +130,29 @@ def test_a_tab_switch_re_runs_the_tab_placing_cell_and_only_the_tabs_left_and_op
         stopped = [cell for cell in cells if state in cell.refs and
                    f"mo.stop(not {state}())" in cell.code]
         assert stopped, f"no cell of the {tab} tab stops on {state}"
+
+
+def test_the_sidebar_is_the_apps_own_named_aside_with_escaped_headings(
+        controls: dict[str, object]) -> None:
+    """Issue 13's console: not ``mo.sidebar`` (a react-slot-fill Fill that every
+    ``mo.ui.table`` listens to, logging errors when it is redrawn); its headings are
+    headings to a screen reader, but not ``<h3>``, which marimo lists in its page outline."""
+    words = dict(labels.labels_for("en"), show_with="### <b>Show</b> & tell",
+                 sidebar_name='Side "panel" <x>')
+    panel = layout.side_panel(words, [layout.sidebar_controls(controls, words)]).text
+    assert panel.startswith('<aside class="lv-sidebar" '
+                            'aria-label="Side &quot;panel&quot; &lt;x&gt;">')
+    assert ('<p class="lv-side-heading" role="heading" aria-level="2">'
+            "&lt;b&gt;Show&lt;/b&gt; &amp; tell</p>") in panel
+    assert "<h3" not in panel and "<b>Show" not in panel and panel.endswith("</aside>")
+
+
+def test_the_sidebars_top_is_the_language_then_the_pool_picker_and_its_report() -> None:
+    words = labels.labels_for("fr")
+    language, pool_file = mo.ui.radio(["a", "b"], label="lang"), mo.ui.text(label="file")
+    top = layout.language_and_pool(words, language, pool_file, '<p class="lv-x">25</p>')
+    markup = layout.side_panel(words, top).text
+    order = [markup.index(part) for part in (
+        words["language_heading"].lstrip("# "), language.text,
+        words["pool_heading"].lstrip("# "), pool_file.text, '<p class="lv-x">25</p>')]
+    assert order == sorted(order)

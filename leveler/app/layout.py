@@ -1,5 +1,13 @@
 """Where the explorer's controls are shown: the current tab's only, in the sidebar (and,
-on a phone, above the tab's content, where marimo's sidebar is a closed drawer).
+on a phone, above the tab's content, where the sidebar is a box at the page's top).
+
+The sidebar is the app's own ``<aside>`` (:func:`side_panel`), fixed at the left from
+:data:`PHONE_WIDTH` up, not ``mo.sidebar``: marimo's sidebar is a react-slot-fill Fill,
+and each ``mo.ui.table`` mounts a slot manager of its own on the same bus, which logs
+``[handleFillUnmount]`` / ``[handleFillUpdated] component was expected to be defined``
+whenever a sidebar mounted before the table is re-rendered or removed; marimo also
+re-mounts every cell's output when its first sidebar appears (the page's layout changes
+to the sidebar's), so a table drawn before that on a slow machine logged it at each load.
 
 The Pool and Card tabs' content is shown the same way: each in its box (:func:`tab_box`),
 always in the page, the current tab's shown by :func:`tab_style`. A tab switch then
@@ -8,7 +16,7 @@ re-runs no cell of theirs and re-mounts neither the chart nor marimo's table.
 The controls are made once by the notebook and only placed here, so moving between tabs
 keeps every value. Both copies are the same marimo elements (marimo keeps them in step);
 the stylesheet shows one of them per screen width (``lv-side-controls`` from 1024 px,
-``lv-phone-controls`` below, where marimo's sidebar is a closed drawer).
+``lv-phone-controls`` below, right above the tab's content).
 """
 
 from __future__ import annotations
@@ -19,8 +27,8 @@ from typing import Any
 
 import marimo as mo
 
-__all__ = ["PHONE_WIDTH", "TABS", "TAB_CONTROLS", "phone_controls", "sidebar_controls",
-           "tab_box", "tab_of", "tab_style"]
+__all__ = ["PHONE_WIDTH", "TABS", "TAB_CONTROLS", "language_and_pool", "phone_controls",
+           "side_panel", "sidebar_controls", "tab_box", "tab_of", "tab_style"]
 
 TABS = ("pool", "card", "whatif", "balance", "bench")
 """The tabs, each named by the words ``tab_<id>``."""
@@ -35,8 +43,8 @@ TAB_CONTROLS: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 Balance and the Design bench have their controls in the tab itself, so none here."""
 
 PHONE_WIDTH = 1024
-"""Below this width (px, Tailwind's ``lg``) marimo's sidebar is a drawer; the tab's
-controls then sit above its content (the stylesheet's breakpoint, kept for the tests)."""
+"""Below this width (px) the sidebar is a box at the page's top and the tab's controls
+sit above its content (the stylesheet's breakpoint, kept for the tests)."""
 
 
 def tab_of(words: Mapping[str, str], shown: str) -> str:
@@ -59,17 +67,30 @@ def _tab_groups(controls: Mapping[str, Any]) -> list[tuple[str, list[Any], tuple
             for (heading, names), tabs in groups.items()]
 
 
+def side_panel(words: Mapping[str, str], parts: list[Any]) -> Any:
+    """The sidebar: ``parts`` (marimo elements or text) stacked in the app's own
+    ``<aside>``, named by ``words["sidebar_name"]`` for a screen reader."""
+    name = html.escape(words["sidebar_name"], quote=True)
+    return mo.Html(f'<aside class="lv-sidebar" aria-label="{name}">'
+                   f"{mo.vstack(parts).text}</aside>")
+
+
+def language_and_pool(words: Mapping[str, str], language: Any, pool_file: Any,
+                      report_html: str) -> list[Any]:
+    """The sidebar's top: the language switch, then the pool picker and where the pool
+    comes from (``report_html``, already escaped: :func:`leveler.app.pool_picker.report_html`)."""
+    return [_side_heading(words["language_heading"]), language,
+            _side_heading(words["pool_heading"]), mo.md(words["pool_pick"]), pool_file,
+            mo.Html(report_html)]
+
+
 def sidebar_controls(controls: Mapping[str, Any], words: Mapping[str, str]) -> Any:
     """Every tab's sidebar groups once, each marked with the tabs it belongs to
-    (``data-lv-tabs``), all hidden until :func:`tab_style` shows the current tab's.
-
-    The sidebar's content stays the same whatever the tab: marimo's sidebar is a
-    react-slot-fill Fill, and each ``mo.ui.table`` mounts its own slot manager on the same
-    bus, so a sidebar re-rendered after a table appeared logs
-    ``[handleFillUpdated] component was expected to be defined`` (issue 13's console)."""
+    (``data-lv-tabs``), all hidden until :func:`tab_style` shows the current tab's: the
+    sidebar's content stays the same whatever the tab, and a switch changes a style only."""
     parts = []
     for heading, shown, tabs in _tab_groups(controls):
-        body = mo.vstack([mo.md(words[heading]), *shown]).text
+        body = mo.vstack([_side_heading(words[heading]), *shown]).text
         parts.append(f'<div class="lv-side-group" data-lv-tabs="{" ".join(tabs)}">'
                      f"{body}</div>")
     return mo.Html(f'<div class="lv-side-controls">{"".join(parts)}</div>')
@@ -118,6 +139,13 @@ def tab_style(tab: str) -> str:
             f".lv-side-controls{{display:block}}.lv-side-group{groups}}}"
             f"@media (max-width:{PHONE_WIDTH - 0.02}px){{"
             f".lv-phone-controls{{display:block}}.lv-phone-group{groups}}}</style>")
+
+
+def _side_heading(markdown: str) -> Any:
+    """A sidebar heading: a heading for a screen reader (ARIA), not an ``<h3>``, which
+    marimo would list in its floating outline of the page's headings."""
+    return mo.Html(f'<p class="lv-side-heading" role="heading" aria-level="2">'
+                   f"{html.escape(_heading_text(markdown))}</p>")
 
 
 def _heading_text(markdown: str) -> str:

@@ -297,7 +297,7 @@ def test_a_language_switch_keeps_the_typed_design_and_settings_and_words_them_in
     expect_design_rows(page, design_rows(card, pool, vanilla))
     saved = saved_records(designs_path) if designs_path.exists() else []
 
-    page.locator("aside.app-sidebar").get_by_label("Français").check()
+    page.locator("aside.lv-sidebar").get_by_label("Français").check()
     page.get_by_role("tab", name=fr["tab_bench"]).click(timeout=TIMEOUT)
     for key in FIELDS:
         expect(page.get_by_label(fr[f"design_{FIELD_KEYS[key]}"], exact=True)).to_have_value(
@@ -415,7 +415,7 @@ def test_in_french_the_bench_tables_stay_inside_the_window(
     open_bench(page, bench_url)
     type_design(page, KNIGHT)
     expect(page.locator(".lv-design-name")).to_have_text("Bench Knight", timeout=TIMEOUT)
-    page.locator("aside.app-sidebar").get_by_label("Français").check()
+    page.locator("aside.lv-sidebar").get_by_label("Français").check()
     page.get_by_role("tab", name=fr["tab_bench"]).click(timeout=TIMEOUT)
     design = page.locator("table.lv-btable[data-kind=design]")
     expect(design.locator("caption")).to_have_text(fr["design_caption"], timeout=TIMEOUT)

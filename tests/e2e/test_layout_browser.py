@@ -136,7 +136,7 @@ def test_the_sidebar_holds_only_the_current_tabs_controls_and_keeps_their_values
             wanted += [t[name] for name in ("colour", "rarity", "set", "name", "band_search",
                                             "sort_by", "descending")]
         expect(aside.get_by_role("slider")).to_have_count(1 if wanted else 0)
-        # every group stays in the sidebar (one Fill, never redrawn); the others are hidden
+        # every group stays in the sidebar (never redrawn); the others are hidden
         side = aside.locator(".lv-side-controls").filter(visible=True)
         expect(side).to_have_count(1 if wanted else 0)
         for label in wanted:
@@ -146,19 +146,28 @@ def test_the_sidebar_holds_only_the_current_tabs_controls_and_keeps_their_values
                    ).to_have_count(0)
         expect(aside.get_by_role("radio", name=LANGUAGE_NAMES["fr"])).to_be_visible()
         expect(aside.get_by_text(t["pool_heading"].lstrip("# "))).to_be_visible()
+        # beside the tab, never over it (fixed at the left, the page's content after it)
+        beside = page.evaluate("""() => [document.querySelector('aside.lv-sidebar')
+          .getBoundingClientRect().right, document.querySelector('[role=tablist]')
+          .getBoundingClientRect().left]""")
+        assert beside[0] <= beside[1], (tab, beside)
     show_tab(page, "en", "pool")
     expect(aside.get_by_role("slider").first).to_have_attribute("aria-valuenow", "3")
 
 
 def test_on_a_phone_the_level_slider_is_on_the_page_not_in_the_drawer(
         page: Page, app_url: str) -> None:
-    """Issue 13: at 390 px marimo's sidebar is a closed drawer; the Pool tab's controls are
-    on the page above the tab, the slider moves the table's level, and the same slider in
-    the sidebar (the wide-screen copy) follows it."""
+    """Issue 13: at 390 px the sidebar is a box at the page's top without the tab's
+    controls (the language and pool picker only); the Pool tab's controls are on the page
+    above the tab, the slider moves the table's level, and the same slider in the sidebar
+    (the wide-screen copy) follows it."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(page, app_url)
     phone = page.locator(".lv-phone-controls")
     expect(phone).to_be_visible()
+    expect(page.locator("aside.lv-sidebar").get_by_role("slider")).to_be_hidden()
+    expect(page.locator("aside.lv-sidebar").get_by_role("radio", name=LANGUAGE_NAMES["fr"])
+           ).to_be_visible()
     slider = phone.get_by_role("slider").first
     slider.scroll_into_view_if_needed()
     expect(slider).to_be_in_viewport()
@@ -175,7 +184,7 @@ def test_on_a_phone_the_level_slider_is_on_the_page_not_in_the_drawer(
     expect(phone).to_be_visible(timeout=TIMEOUT)
     expect(slider).to_have_attribute("aria-valuenow", "2")
     page.set_viewport_size({"width": layout.PHONE_WIDTH - 100, "height": 768})
-    expect(phone).to_be_visible()  # a tablet: marimo's sidebar is still a drawer
+    expect(phone).to_be_visible()  # a tablet: the sidebar is still at the page's top
     page.set_viewport_size({"width": 1366, "height": 768})
     expect(phone).to_be_hidden()
     expect(page.locator("aside").get_by_role("slider").first).to_have_attribute(

@@ -76,7 +76,7 @@ def open_app(page: Page, url: str) -> None:
 
 
 def sidebar(page: Page) -> Any:
-    return page.locator("aside.app-sidebar")
+    return page.locator("aside.lv-sidebar")
 
 
 def load_pool_file(page: Page, path: Path) -> None:

@@ -179,7 +179,7 @@ def test_a_language_switch_keeps_the_situation_and_relabels_the_view_613_8a(
     humble = resolve_situation(situation("Humility"))
     expect_answer(page, humble)
 
-    page.locator("aside.app-sidebar").get_by_label("Français").check()
+    page.locator("aside.lv-sidebar").get_by_label("Français").check()
     # the language switch keeps the tab (issue 13)
     expect(page.get_by_role("tab", name=FR["tab_whatif"])).to_have_attribute(
         "aria-selected", "true", timeout=TIMEOUT)
@@ -205,7 +205,7 @@ def test_a_language_switch_keeps_the_situation_and_relabels_the_view_613_8a(
     card_box.select_option(label=kargan.name)
     dragon = resolve_situation({"card": "Kargan Dragonlord", "counters": {"level": 7}})
     expect_answer(page, dragon, FR)
-    page.locator("aside.app-sidebar").get_by_label("English").check()
+    page.locator("aside.lv-sidebar").get_by_label("English").check()
     expect(page.locator(".lv-whatif h4").first).to_have_text(EN["wi_effects"], timeout=TIMEOUT)
     expect(field(page, EN["wi_card"]).locator("select option:checked")).to_have_text(
         "Kargan Dragonlord")
