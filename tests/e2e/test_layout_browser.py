@@ -147,10 +147,9 @@ def test_the_sidebar_holds_only_the_current_tabs_controls_and_keeps_their_values
         expect(aside.get_by_role("radio", name=LANGUAGE_NAMES["fr"])).to_be_visible()
         expect(aside.get_by_text(t["pool_heading"].lstrip("# "))).to_be_visible()
         # beside the tab, never over it (fixed at the left, the page's content after it)
-        beside = page.evaluate("""() => [document.querySelector('aside.lv-sidebar')
-          .getBoundingClientRect().right, document.querySelector('[role=tablist]')
-          .getBoundingClientRect().left]""")
-        assert beside[0] <= beside[1], (tab, beside)
+        side_box, tabs_box = aside.bounding_box(), page.get_by_role("tablist").bounding_box()
+        assert side_box and tabs_box and side_box["x"] + side_box["width"] <= tabs_box["x"], (
+            tab, side_box, tabs_box)
     show_tab(page, "en", "pool")
     expect(aside.get_by_role("slider").first).to_have_attribute("aria-valuenow", "3")
 
