@@ -1,8 +1,8 @@
 """The explorer's layout in Chromium (issue 13): the page never scrolls sideways at 390,
 1366 and 1920 px in English and French on any tab; the sidebar holds the current tab's
-controls only (and keeps their values); on a phone the level slider is on the page, not
-in the closed drawer; the bench's form and parsed panel never overlap; a loading line is
-painted with the served page, before marimo's scripts render anything.
+controls only (and keeps their values) and stays beside the tab; on a phone the level
+slider is on the page above the tab; the bench's form and parsed panel never overlap; a
+loading line is painted with the served page, before marimo's scripts render anything.
 
 Widths, tabs and words come from ``leveler.app.layout`` and the words files.
 """
