@@ -20,6 +20,7 @@ with app.setup:
         link,
         link_button,
         pool_picker,
+        situation_link,
         style,
         views,
         whatif_view,
@@ -426,20 +427,35 @@ def _(link_soon, pool_error, screen, stable):
 
 
 @app.cell
-def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_reset):
+def _(get_card, link_soon, remember, screen, screen_schema, stable, whatif_file,
+      whatif_reset):
     whatif_reset  # a click re-runs this cell: the controls start over
     get_card, screen_schema  # a card picked in the Pool or Card tab opens here too
     # the working pool's cards (a design marked ◆, the draft's one fixed choice ✎: no words,
     # so a language switch keeps these controls), and a loaded file's own card
     whatif_start = whatif_view.starting_situation(stable.cards, whatif_file.value)
+    # a situation loaded before, packed whole in the link (leveler.app.situation_link): a
+    # file loaded in this page comes first; a link that does not read well starts over
+    _linked, wi_link_error = None if whatif_file.value else screen.get(link.PACKED_KEY), None
+    if _linked:
+        try:
+            whatif_start = situation_link.unpack(_linked, stable.cards)
+        except ValueError as _error:
+            _linked, wi_link_error = None, str(_error)
+            screen.reset([link.PACKED_KEY])
+            link_soon()
+    # a loaded situation: the link holds it whole (the panel cell keeps it there)
+    wi_packed = bool(whatif_file.value or _linked)
     _cards = working_pool.card_choices(stable)
     wi_file_cards = {}
     if whatif_start["card"] not in _cards.values():  # a custom card (or "Clone") of the file
-        wi_file_cards = whatif_view.card_options({}, whatif_start,
-                                                 whatif_view.upload_name(whatif_file.value))
+        wi_file_cards = whatif_view.card_options(
+            {}, whatif_start,
+            whatif_view.upload_name(whatif_file.value) if whatif_file.value else "link")
         _cards |= wi_file_cards
-    # no file loaded: the basic controls start from the screen (the link, the picked card)
-    _start = whatif_start if whatif_file.value else link.whatif_start(
+    # no situation loaded: the basic controls start from the screen (the link, the picked
+    # card)
+    _start = whatif_start if wi_packed else link.whatif_start(
         whatif_start, screen.state, _cards)
     # the worded dropdowns' choices since this start (card, zone): each dropdown's own cell
     # remakes it on its choice after a language switch
@@ -466,14 +482,14 @@ def _(get_card, remember, screen, screen_schema, stable, whatif_file, whatif_res
     wi_kept = mo.ui.array([mo.ui.checkbox(value=True) for _ in whatif_start["effects"]])
     # the effect lines: the link's (a loaded file's start with none), each kept in it
     _presets = whatif_view.preset_options()
-    _linked = ([None] * whatif_view.PRESET_SLOTS if whatif_file.value
-               else link.linked_presets(screen.state, whatif_view.PRESET_SLOTS))
+    _lines = ([None] * whatif_view.PRESET_SLOTS if wi_packed
+              else link.linked_presets(screen.state, whatif_view.PRESET_SLOTS))
     wi_presets = mo.ui.array(
         [mo.ui.dropdown(options=_presets, value=link.label_of(_presets, _name))
-         for _name in _linked],
+         for _name in _lines],
         on_change=remember("wi.presets", link.preset_slots_value))
-    return (wi_chosen, wi_counters, wi_face_down, wi_file_cards, wi_keep, wi_kept, wi_presets,
-            wi_timestamp, whatif_start)
+    return (wi_chosen, wi_counters, wi_face_down, wi_file_cards, wi_keep, wi_kept,
+            wi_link_error, wi_packed, wi_presets, wi_timestamp, whatif_start)
 
 
 @app.cell
@@ -525,10 +541,18 @@ def _(whatif_start, wi_card, wi_caster, wi_counters, wi_face_down, wi_kept, wi_p
 
 
 @app.cell
-def _(get_whatif_shown, ui_text, whatif, whatif_file, whatif_reset, whatif_start, wi_card,
-      wi_caster, wi_counters, wi_face_down, wi_kept, wi_presets, wi_timestamp, wi_zone, working):
-    # nothing is made for another tab: a tab switch elsewhere costs this cell no more
+def _(get_whatif_shown, link_soon, screen, ui_text, whatif, whatif_file, whatif_reset,
+      whatif_start, wi_card, wi_caster, wi_counters, wi_face_down, wi_kept, wi_link_error,
+      wi_packed, wi_presets, wi_timestamp, wi_zone, working):
+    # nothing is made for another tab: a tab switch elsewhere costs this cell no more (a
+    # situation changes only while its tab is shown)
     mo.stop(not get_whatif_shown())
+    # a loaded situation as it is now, whole in the link; said when too long for one
+    _too_long = None
+    if wi_packed and whatif.situation is not None:
+        _too_long = situation_link.keep_in_link(screen, whatif.situation)
+        link_soon()
+    _notes = whatif_view.link_notes(ui_text, wi_link_error, _too_long)
     _saved = whatif_view.situation_json(whatif.situation or {}).encode()
     _download = mo.download(data=_saved, filename="situation.json", mimetype="application/json",
                             label=ui_text["wi_save"], disabled=whatif.situation is None)
@@ -542,7 +566,7 @@ def _(get_whatif_shown, ui_text, whatif, whatif_file, whatif_reset, whatif_start
     _kept = [(wi_kept[_i].text, _effect) for _i, _effect in enumerate(whatif_start["effects"])]
     mo.Html(whatif_view.panel_html(
         ui_text, whatif, {_k: _v.text for _k, _v in _controls.items()}, _kept, _lines,
-        working.cards))
+        working.cards, notes=_notes))
     return
 
 

@@ -401,6 +401,8 @@ def whatif_cell(pool, start: dict[str, Any] | None = None, *, level: int = 0,
         "wi_chosen": {"card": start["card"], "zone": zone},
         "wi_keep": lambda kind: None,
         "wi_file_cards": {},
+        "wi_link_error": None,
+        "wi_packed": False,
         "wi_card": mo.ui.dropdown(options=options, value=label_of(options, start["card"])),
         "wi_counters": mo.ui.dictionary({
             "level": mo.ui.number(start=0, step=1, value=level),

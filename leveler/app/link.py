@@ -18,6 +18,7 @@ Pure functions: no marimo here.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -30,8 +31,10 @@ __all__ = [
     "EMPTY_SLOT",
     "LIST_SEPARATOR",
     "MAX_ITEMS",
+    "MAX_PACKED",
     "MAX_QUERY",
     "MAX_VALUE",
+    "PACKED_KEY",
     "TABS",
     "TIMESTAMP_STOP",
     "WHATIF_KEYS",
@@ -41,6 +44,7 @@ __all__ = [
     "Field",
     "Flag",
     "Number",
+    "Packed",
     "QueryTarget",
     "Screen",
     "Slots",
@@ -52,6 +56,7 @@ __all__ = [
     "linked_presets",
     "names",
     "preset_slots_value",
+    "query_fits",
     "read",
     "refit",
     "screen_schema",
@@ -68,6 +73,10 @@ MAX_VALUE = 200
 
 MAX_ITEMS = 64
 """Items one key may list (a multiselect's choices); more and the key is ignored."""
+
+MAX_PACKED = 3000
+"""Characters of a packed What if… situation (:class:`Packed`): with the other keys' few
+hundred, the whole query stays under :data:`MAX_QUERY`."""
 
 LIST_SEPARATOR = "~"
 """Between the items of one key (``colour=White~Blue``): marimo gives a notebook only the
@@ -266,6 +275,26 @@ class Flag(Field):
         return "1" if value else "0"
 
 
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Packed(Field):
+    """Opaque base64url text of at most ``limit`` characters (a loaded What if… situation,
+    :mod:`leveler.app.situation_link`): only its length and alphabet are checked here,
+    what it holds by whoever unpacks it."""
+
+    limit: int = MAX_PACKED
+    default: str | None = None
+
+    def parse(self, raw: object) -> Value:
+        text = _one(raw, self.limit)
+        return text if text is not None and _BASE64URL.fullmatch(text) else self.default
+
+    def render(self, value: Value) -> str | list[str]:
+        return "" if value is None else str(value)
+
+
 Schema = Mapping[str, Field]
 """The keys a link may hold, each with its field."""
 
@@ -305,6 +334,11 @@ def read(params: object, schema: Schema) -> dict[str, Value]:
         if key in params:
             state[key] = field.parse(params[key])
     return state
+
+
+def query_fits(state: Mapping[str, Value], schema: Schema) -> bool:
+    """Whether the link of ``state`` is short enough to be read back (:data:`MAX_QUERY`)."""
+    return len(urlencode(write(state, schema), doseq=True)) <= MAX_QUERY
 
 
 def write(state: Mapping[str, Value], schema: Schema) -> dict[str, str | list[str]]:
@@ -400,6 +434,7 @@ def screen_schema(*, cards: Iterable[str], levels: range, zones: Iterable[str],
         "wi.caster": Choice(names(casters), next(iter(names(casters)), None)),
         "wi.time": Number(TIMESTAMP_STOP),
         "wi.presets": Slots(names(presets), min(preset_slots, MAX_ITEMS)),
+        PACKED_KEY: Packed(),
     }
 
 
@@ -497,10 +532,14 @@ def labels_of(options: Mapping[str, object], values: Iterable[object]) -> list[s
     return [label for label, option in options.items() if option in wanted]
 
 
+PACKED_KEY = "wi.file"
+"""The key of a loaded What if… situation, packed whole (:mod:`leveler.app.situation_link`;
+the file's contents, never its name: the page names no file)."""
+
 WHATIF_KEYS = ("wi.card", "wi.level", "wi.plus", "wi.minus", "wi.zone", "wi.face",
-               "wi.caster", "wi.time", "wi.presets")
-"""The What if… tab's controls in a link: all but a loaded file (never in a link: the
-page names no file) and its effects' check boxes."""
+               "wi.caster", "wi.time", "wi.presets", PACKED_KEY)
+"""The What if… tab's keys in a link: its controls, or a loaded situation packed whole
+(:data:`PACKED_KEY`, which then stands for them all)."""
 
 COUNTER_KEYS: Mapping[str, str] = {"level": "wi.level", "+1/+1": "wi.plus", "-1/-1": "wi.minus"}
 """The What if… counters, as the situation names them (122.1), -> their keys in a link."""

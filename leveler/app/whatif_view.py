@@ -31,8 +31,9 @@ from typing import Any
 
 from leveler.app.card_tab import rule_quote_html as quote_html
 from leveler.app.card_tab import zone_counters_note
+from leveler.app.labels import number_text
 from leveler.app.labels import zone_options as labels_zone_options
-from leveler.app.link import COUNTERS_STOP
+from leveler.app.link import COUNTERS_STOP, MAX_PACKED
 from leveler.app.trace_words import band_text, step_text
 from leveler.app.uploads import Uploaded, first_upload, refusal
 from leveler.app.words import WORDS
@@ -433,10 +434,26 @@ PANEL_CONTROLS = ("card", "level", "plus", "minus", "zone", "timestamp", "face_d
 """The controls :func:`panel_html` places (``caster`` is optional)."""
 
 
+def link_notes(text: Mapping[str, str], link_error: str | None,
+               too_long: int | None) -> list[str]:
+    """What the panel says about its link (:mod:`leveler.app.situation_link`): that the
+    link's situation could not be read (``link_error``, naming the field), or that the
+    loaded situation is ``too_long`` characters packed, over a link's
+    :data:`leveler.app.link.MAX_PACKED`."""
+    notes = []
+    if link_error is not None:
+        notes.append(text["wi_link_error"].format(error=link_error))
+    if too_long is not None:
+        notes.append(text["wi_link_too_long"].format(
+            length=number_text(text, too_long), limit=number_text(text, MAX_PACKED)))
+    return notes
+
+
 def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, str],
                kept: Sequence[tuple[str, Mapping[str, Any]]],
                lines: Sequence[tuple[str, str | None]],
-               pool: Mapping[str, LevelerCard] | None = None) -> str:
+               pool: Mapping[str, LevelerCard] | None = None,
+               notes: Sequence[str] = ()) -> str:
     """The whole view: the controls on the left, the answer on the right (its card as
     printed in the words' language, :func:`answer_html`), the trace below.
 
@@ -444,9 +461,11 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
     ``minus``, ``zone``, ``timestamp``, ``face_down``, ``reset``, ``download``, ``load``);
     ``kept`` pairs each loaded effect's checkbox with the effect; ``lines`` pairs each shown
     effect line's dropdown with its preset. Card data and effects are escaped here; the
-    labels are the app's own.
+    labels are the app's own; ``notes`` (escaped) come first (:func:`link_notes`).
     """
     c = controls
+    said = "".join(f'<p class="lv-wi-help lv-wi-link-note" role="note">{_e(note)}</p>'
+                   for note in notes)
     caster = ""
     if "caster" in c:  # who casts the targeted presets (601.2c)
         caster = (f'<div class="lv-wi-row">{_field(text["wi_caster"], c["caster"])}</div>'
@@ -461,7 +480,7 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
                     for number, (menu, name) in enumerate(lines, start=1))
     full = (f'<div class="lv-wi-help">{_e(text["wi_slots_full"])}</div>'
             if lines and lines[-1][1] else "")
-    left = (f'<div class="lv-wi-controls"><p class="lv-wi-help">{_e(text["wi_intro"])}</p>'
+    left = (f'<div class="lv-wi-controls">{said}<p class="lv-wi-help">{_e(text["wi_intro"])}</p>'
             f'{_field(text["wi_card"], c["card"])}'
             f'<div class="lv-wi-help">{_e(text["wi_card_marks"])}</div>'
             f'<div class="lv-wi-row">{_field(text["wi_level"], c["level"])}'

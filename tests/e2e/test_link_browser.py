@@ -9,6 +9,8 @@ values come from the library (``leveler.characteristics``) and the words files.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -18,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 from leveler import Zone, characteristics, load_pool, resolve_situation
 from leveler.app.words import words_for
 from leveler.pool_grid import filter_names, pool_grid
-from tests.browser_helpers import injected_elements, whatif_field
+from tests.browser_helpers import injected_elements, upload_and_submit, whatif_field
 
 pytestmark = pytest.mark.browser
 
@@ -279,3 +281,83 @@ def test_a_link_with_two_colours_reopens_both_filters(page: Page, app_url: str) 
     white = filter_names(pool_grid(POOL).cards, colours=["White"])
     assert len(both) > len(white)  # the test tells one colour from two
     expect(page.locator("table.lv-table tbody tr")).to_have_count(len(both), timeout=TIMEOUT)
+
+
+CUSTOM = {"name": "Apprentice of the Vault", "mana_cost": "{1}{U}",
+          "type_line": "Creature — Human Wizard", "power": 1, "toughness": 2,
+          "oracle_text": "Level up {1}{U}\nLEVEL 2-4\n2/3\nFlying\nLEVEL 5+\n3/5\nFlying"}
+
+
+def test_a_loaded_situation_with_its_own_card_reopens_from_its_link_613_4(
+        browser: Browser, app_url: str, tmp_path: Path) -> None:
+    """Issue 13, "the What if… situation lives in the URL": a situation file with a custom
+    leveler (no control holds its card) and Giant Growth is loaded, then its level counters
+    changed; the link holds the situation as it is now, packed (no file name, no control
+    key), and a new page opened on it resolves the same as the library (711.2a and the
+    pump in layer 7c, 613.4c)."""
+    from leveler import apply_preset
+    from leveler.app import situation_link
+    from leveler.app.link import PACKED_KEY
+
+    loaded = apply_preset({"card": CUSTOM, "counters": {"level": 5}}, "Giant Growth")
+    file = tmp_path / "ruling.json"
+    file.write_text(json.dumps(loaded), encoding="utf-8")
+    changed = {**loaded, "counters": {"level": 2}}
+    first, then = resolve_situation(loaded, POOL), resolve_situation(changed, POOL)
+    assert (first.power, first.toughness) != (then.power, then.toughness)  # 711.2a
+
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    open_app(page, app_url)
+    page.get_by_role("tab", name=EN["tab_whatif"]).click()
+    upload_and_submit(page.locator(".lv-whatif"), file)
+    answer = page.locator(".lv-whatif .lv-wi-answer")
+    expect(answer).to_have_attribute("data-pt", f"{first.power}/{first.toughness}",
+                                     timeout=TIMEOUT)
+    box = whatif_field(page, EN["wi_level"]).locator("input")
+    box.fill("2")
+    box.press("Tab")
+    pt = f"{then.power}/{then.toughness}"
+    expect(answer).to_have_attribute("data-pt", pt, timeout=TIMEOUT)
+    # the link follows a moment after the answer (leveler.app.link_later): wait for the
+    # packed situation of level 2, not the file's own of level 5
+    for _ in range(TIMEOUT // 100):
+        packed = query(page).get(PACKED_KEY, [""])[0]
+        if packed and situation_link.unpack(packed, POOL)["counters"]["level"] == 2:
+            break
+        page.wait_for_timeout(100)
+    linked = situation_link.unpack(packed, POOL)
+    assert linked == situation_link.unpack(situation_link.pack(linked), POOL)
+    assert linked["counters"]["level"] == 2 and linked["card"]["name"] == CUSTOM["name"]
+    # no control's key and no file name (beside the bench's own draft token)
+    assert set(query(page)) - {"draft"} == {"tab", PACKED_KEY}
+
+    fresh = context.new_page()
+    fresh.goto(page.url)
+    expect(selected_tab(fresh)).to_have_text(EN["tab_whatif"], timeout=60_000)
+    expect(fresh.locator(".lv-whatif .lv-wi-answer")).to_have_attribute("data-pt", pt,
+                                                                        timeout=TIMEOUT)
+    expect(whatif_field(fresh, EN["wi_level"]).locator("input")).to_have_value("2")
+    expect(whatif_field(fresh, EN["wi_card"]).locator("option:checked")).to_have_text(
+        f"{CUSTOM['name']} — link")
+    expect(fresh.locator(".lv-whatif").get_by_role("checkbox", checked=True)).to_have_count(
+        len(loaded["effects"]))
+    context.close()
+
+
+def test_a_tampered_packed_situation_is_said_and_the_view_starts_over(
+        page: Page, app_url: str) -> None:
+    """A link's packed situation is untrusted: one that is not zlib is refused naming what
+    is wrong, the default situation is resolved instead, and the link drops the key."""
+    from leveler.app import whatif_view
+    from leveler.app.link import PACKED_KEY
+
+    page.goto(f"{app_url}/?tab=whatif&{PACKED_KEY}=AAAA")
+    note = page.locator(".lv-whatif .lv-wi-link-note")
+    expect(note).to_have_text(EN["wi_link_error"].format(
+        error="the link's situation: not a packed situation (zlib)"), timeout=60_000)
+    default = resolve_situation(whatif_view.default_situation(POOL), POOL)
+    expect(page.locator(".lv-whatif .lv-wi-answer")).to_have_attribute(
+        "data-pt", f"{default.power}/{default.toughness}", timeout=TIMEOUT)
+    page.wait_for_function("(key) => !new URL(window.location.href).searchParams.has(key)",
+                           arg=PACKED_KEY, timeout=TIMEOUT)
