@@ -291,12 +291,19 @@ def _(remember, screen, screen_schema, ui_text):
 
 
 @app.cell
-def _(sidebar_controls, ui_text, view):
-    # the current tab's controls only (leveler.app.layout): shown in the sidebar, and above
-    # the tab on a phone, by this style; the same elements whatever the tab, so each keeps
-    # its value and a tab switch changes only the style
-    mo.vstack([mo.Html(layout.tab_style(layout.tab_of(ui_text, view.value))),
-               layout.phone_controls(sidebar_controls, ui_text)])
+def _(ui_text, view):
+    # the current tab's box and controls only (leveler.app.layout): shown in the sidebar,
+    # and above the tab on a phone, by this style alone, so a tab switch re-runs this cell
+    # only and sends no control
+    mo.Html(layout.tab_style(layout.tab_of(ui_text, view.value)))
+    return
+
+
+@app.cell
+def _(sidebar_controls, ui_text):
+    # the controls above the tab on a phone: the same elements whatever the tab, so each
+    # keeps its value; the style above shows the current tab's
+    layout.phone_controls(sidebar_controls, ui_text)
     return
 
 
