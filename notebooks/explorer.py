@@ -443,16 +443,13 @@ def _(get_card, link_soon, remember, screen, screen_schema, stable, whatif_file,
     whatif_start = whatif_view.starting_situation(stable.cards, whatif_file.value)
     # a situation loaded before, packed whole in the link (leveler.app.situation_link): a
     # file loaded in this page comes first; a link that does not read well starts over
-    _linked, wi_link_error = None if whatif_file.value else screen.get(link.PACKED_KEY), None
-    if _linked:
-        try:
-            whatif_start = situation_link.unpack(_linked, stable.cards)
-        except ValueError as _error:
-            _linked, wi_link_error = None, str(_error)
-            screen.reset([link.PACKED_KEY])
-            link_soon()
+    _linked, wi_link_error = ((None, None) if whatif_file.value
+                              else situation_link.linked_situation(screen, stable.cards))
+    if wi_link_error is not None:
+        link_soon()  # the key was dropped
+    whatif_start = whatif_start if _linked is None else _linked
     # a loaded situation: the link holds it whole (the panel cell keeps it there)
-    wi_packed = bool(whatif_file.value or _linked)
+    wi_packed = bool(whatif_file.value) or _linked is not None
     _cards = working_pool.card_choices(stable)
     wi_file_cards = {}
     if whatif_start["card"] not in _cards.values():  # a custom card (or "Clone") of the file

@@ -134,6 +134,23 @@ def test_a_situation_too_large_for_a_link_leaves_the_link_without_one() -> None:
     assert not any(key.startswith("wi.") for key in link.write(screen.state, SCHEMA))
 
 
+def test_a_links_packed_situation_is_read_once_and_a_bad_one_dropped_from_it() -> None:
+    """The view starts from the link's situation; one that does not read well gives its
+    reason and leaves the link, so the next link written starts over with the view."""
+    situation = written_out({"card": CUSTOM, "counters": {"level": 5}})
+    good = link.Screen({link.PACKED_KEY: situation_link.pack(situation)})
+    good.fit(SCHEMA)
+    assert situation_link.linked_situation(good, POOL) == (situation, None)
+    bad = link.Screen({link.PACKED_KEY: "AAAA", "level": "2"})
+    bad.fit(SCHEMA)
+    found, error = situation_link.linked_situation(bad, POOL)
+    assert found is None and error == f"{situation_link.SOURCE}: not a packed situation (zlib)"
+    assert link.write(bad.state, SCHEMA) == {"level": "2"}
+    none = link.Screen({})
+    none.fit(SCHEMA)
+    assert situation_link.linked_situation(none, POOL) == (None, None)
+
+
 def test_start_over_drops_the_packed_situation_with_the_controls() -> None:
     """The ↺ button resets WHATIF_KEYS: a packed situation goes too."""
     assert link.PACKED_KEY in link.WHATIF_KEYS

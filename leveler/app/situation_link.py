@@ -26,7 +26,7 @@ from leveler.app.link import MAX_PACKED, PACKED_KEY, WHATIF_KEYS, Packed, Screen
 from leveler.app.whatif_view import MAX_SITUATION_BYTES, read_situation_file
 from leveler.model import LevelerCard
 
-__all__ = ["SOURCE", "keep_in_link", "pack", "unpack"]
+__all__ = ["SOURCE", "keep_in_link", "linked_situation", "pack", "unpack"]
 
 SOURCE = "the link's situation"
 """How an error names a packed situation (as a file's errors name the file)."""
@@ -62,6 +62,21 @@ def unpack(text: str, pool: Mapping[str, LevelerCard]) -> dict[str, Any]:
     if not inflate.eof:
         raise ValueError(f"{SOURCE}: cut off")
     return read_situation_file(SOURCE, data, pool)
+
+
+def linked_situation(screen: Screen, pool: Mapping[str, LevelerCard]
+                     ) -> tuple[dict[str, Any] | None, str | None]:
+    """The situation packed in ``screen``'s link (None when it holds none), and why it
+    could not be read (:func:`unpack`'s message; the key is then dropped, so the link
+    starts over with the view)."""
+    text = screen.get(PACKED_KEY)
+    if not isinstance(text, str) or not text:
+        return None, None
+    try:
+        return unpack(text, pool), None
+    except ValueError as error:
+        screen.reset([PACKED_KEY])
+        return None, str(error)
 
 
 def keep_in_link(screen: Screen, situation: Mapping[str, Any]) -> int | None:
