@@ -187,11 +187,16 @@ STAGES_SHOWN = """
 levels), marimo's stage table under the pool table shows them."""
 
 RULE_PLACED = """
+  // the rule as drawn: where it is in the chart's box, its 2 px border centred on the
+  // level's pixel (not only what its style says)
+  const chartBox = document.querySelector('.lv-chart');
   const rules = document.querySelectorAll('.lv-chart .lv-level-rule');
-  if (rules.length !== ruleX.length) return false;
+  if (!chartBox || rules.length !== ruleX.length) return false;
+  const left = chartBox.getBoundingClientRect().left;
   for (let i = 0; i < ruleX.length; i++) {
     if (rules[i].dataset.level !== String(level)) return false;
-    if (Math.abs(parseFloat(rules[i].style.left) + 1 - ruleX[i]) > 0.5) return false;
+    const drawn = rules[i].getBoundingClientRect();
+    if (!drawn.height || Math.abs(drawn.left + 1 - left - ruleX[i]) > 0.5) return false;
   }
   if (!b.canvasDrawn()) return false;
   if (redrawn && b.canvasHash(b.chartCanvas()) === b.hashBefore) return false;

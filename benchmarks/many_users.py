@@ -143,11 +143,11 @@ async def session(browser: Any, url: str, index: int, presses: int,
     return latencies, failures
 
 
-async def measure(sessions: int, presses: int, pool: dict[str, leveler.LevelerCard]
-                  ) -> dict[str, float]:
+async def measure(sessions: int, presses: int, pool: dict[str, leveler.LevelerCard],
+                  notebook: Path = APP) -> dict[str, float]:
     from playwright.async_api import async_playwright
 
-    with serve(APP) as (url, _spawned):
+    with serve(notebook) as (url, _spawned):
         pid = server_pid(url)
         await asyncio.sleep(1.0)
         idle_mb = resident_mb(pid)
@@ -202,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sessions", type=int, nargs="+", default=[1, 5, 10])
     parser.add_argument("--presses", type=int, default=20)
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--app", type=Path, default=APP,
+                        help="the notebook to serve (default: notebooks/explorer.py); another "
+                             "one is measured with --no-write")
     options = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} not found: install Debian's chromium (apt-get install chromium)")
@@ -209,10 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     pool = leveler.load_pool()
     if (options.presses + 1) // 2 > level_range(pool).stop - 1:
         parser.error("too many presses for the slider's range")
-    rows = [asyncio.run(measure(n, options.presses, pool)) for n in options.sessions]
+    rows = [asyncio.run(measure(n, options.presses, pool, options.app.resolve()))
+            for n in options.sessions]
     block = figures_markdown(rows, options.presses)
     print(block)
-    if not options.no_write:
+    if not options.no_write and options.app.resolve() == APP:
         replace_between(README, (START, END), block)
     return 0 if all(row["failures"] == 0 for row in rows) else 1
 
