@@ -20,7 +20,9 @@ minimal notebook, written to a temporary directory, is one slider and one text o
   level-0 table right, the rule placed and the chart drawn; minimal: its text shown),
   and until the first visible text (the browser's first contentful paint: the app's
   loading line, marimo's page for the minimal notebook), with the browser already
-  running. Median over ``--cold-starts`` servers, alternating.
+  running. Median over ``--cold-starts`` servers, alternating. Then, on the same server,
+  a second page: from opening it to its first full render (a newcomer to a running
+  server: its session is new, the server's imports are not; no target, reported).
 
 - **other actions** (issue 13), each against the minimal notebook's slider median of
   the same run: a zone change (the zone dropdown focused, ArrowDown/ArrowUp: Battlefield
@@ -260,6 +262,7 @@ class Target:
     args: Callable[[int], list[Any]]
     cold: list[float] = field(default_factory=list)
     first_paint: list[float] = field(default_factory=list)
+    joined: list[float] = field(default_factory=list)
     slider: list[float] = field(default_factory=list)
     actions: dict[str, list[float]] = field(default_factory=dict)
 
@@ -363,6 +366,11 @@ def cold_start(browser: Any, target: Target) -> None:
           return paint ? paint.startTime : null;
         }""")
         page.close()
+        # a newcomer on the running server (a group's shared app): the server and its
+        # imports already there, the session and the page new
+        joined = time.perf_counter()
+        open_page(browser, url, target).close()
+        target.joined.append(time.perf_counter() - joined)
     target.cold.append(elapsed)
     if painted is not None:
         target.first_paint.append(opened - spawned + float(painted) / 1000)
@@ -523,6 +531,11 @@ def figures_markdown(app: Target, minimal: Target, presses: int, colds: int,
         lines.append(
             f"| cold start -> first visible text (first contentful paint), median "
             f"| {paint[0]:.2f} s | {paint[1]:.2f} s | {paint[0] / paint[1]:.2f}x | <= 1.3x |")
+    if app.joined and minimal.joined:
+        joined = (statistics.median(app.joined), statistics.median(minimal.joined))
+        lines.append(
+            f"| a new page on the running server -> first full render, median "
+            f"| {joined[0]:.2f} s | {joined[1]:.2f} s | {joined[0] / joined[1]:.2f}x | |")
     if cold is not None:
         lines += [
             f"| cold starts, each | {', '.join(f'{c:.2f}' for c in app.cold)} s "
