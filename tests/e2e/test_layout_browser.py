@@ -2,7 +2,8 @@
 1366 and 1920 px in English and French on any tab; the sidebar holds the current tab's
 controls only (and keeps their values) and stays beside the tab; on a phone the level
 slider is on the page above the tab; the bench's form and parsed panel never overlap; a
-loading line is painted with the served page, before marimo's scripts render anything.
+loading line is painted with the served page, before marimo's scripts render anything;
+no cell leaves a blank band where a tab not shown sits.
 
 Widths, tabs and words come from ``leveler.app.layout`` and the words files.
 """
@@ -113,6 +114,43 @@ def test_no_tab_scrolls_the_page_sideways_at_390_1366_1920(page: Page, app_url: 
             assert size["doc"] <= size["inner"], (width, tab, size)
             assert size["app"] <= size["appBox"] + 1, (width, tab, size, too_wide(page))
             assert too_wide(page) == [], (width, tab)
+
+
+BLANK_CELLS = """() => {
+  const fixedWithin = (e, cell) => {
+    for (let p = e; p && p !== cell; p = p.parentElement) {
+      if (getComputedStyle(p).position === 'fixed') return true;
+    }
+    return false;
+  };
+  // what an output holds, marimo's controls' shadow roots included
+  const within = root => [...root.querySelectorAll('*')].flatMap(
+    e => e.shadowRoot ? [e, ...within(e.shadowRoot)] : [e]);
+  return [...document.querySelectorAll('#App .marimo-cell')].filter(cell => {
+    if (cell.getBoundingClientRect().height < 1) return false;
+    return ![...cell.querySelectorAll('.output')].flatMap(within).some(e => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && !fixedWithin(e, cell);
+    });
+  }).map(cell => `${cell.id} ${Math.round(cell.getBoundingClientRect().height)}px: `
+    + String((cell.querySelector('.output > *') || {}).className || '').slice(0, 40));
+}"""
+"""JavaScript: the cells that take room in the page and show nothing in it (their outputs
+only hidden tab boxes, the hidden phone copy of the controls, the sidebar fixed beside
+the page, a ``<style>``)."""
+
+
+def test_no_cell_leaves_a_blank_band_on_any_tab_at_390_and_1366(page: Page,
+                                                                app_url: str) -> None:
+    """Issue 13: the tabs not shown take no room; marimo's space around an output goes on
+    the shown tab's box only, so no blank band sits under the tab bar (or anywhere)."""
+    open_app(page, app_url)
+    for width in (390, 1366):
+        page.set_viewport_size({"width": width, "height": 900})
+        for tab in layout.TABS:
+            show_tab(page, "en", tab)
+            settled_width(page)
+            assert page.evaluate(BLANK_CELLS) == [], (width, tab)
 
 
 def test_the_sidebar_holds_only_the_current_tabs_controls_and_keeps_their_values(
