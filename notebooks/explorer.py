@@ -568,9 +568,11 @@ def _(get_whatif_shown, link_soon, screen, ui_text, whatif, whatif_file, whatif_
     _lines = [(wi_presets[_i].text, wi_presets.value[_i])
               for _i in whatif_view.visible_slots(wi_presets.value)]
     _kept = [(wi_kept[_i].text, _effect) for _i, _effect in enumerate(whatif_start["effects"])]
+    # a situation opened from a link has no file to go back to: its effects and ↺ say so
     mo.Html(whatif_view.panel_html(
         ui_text, whatif, {_k: _v.text for _k, _v in _controls.items()}, _kept, _lines,
-        working.cards, notes=_notes))
+        working.cards, notes=_notes,
+        source="link" if wi_packed and not whatif_file.value else "file"))
     return
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import zlib
 from typing import Any
@@ -176,3 +177,30 @@ def test_the_panel_says_why_a_link_holds_no_situation_escaped(language: str) -> 
     shown = whatif_view.panel_html(words, whatif, controls, [], [], POOL, notes=notes)
     assert "&lt;b&gt;x&lt;/b&gt;" in shown and "<b>x</b>" not in shown
     assert shown.count('role="note"') >= 2
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_situation_from_a_link_says_its_effects_came_from_the_link(language: str) -> None:
+    """A situation opened from a link has no file in the page: its effects are headed as the
+    link's and ↺ says it empties the situation; one loaded from a file says the file's."""
+    words = words_for(language)
+    situation = apply_preset({"card": "Student of Warfare", "counters": {"level": 2}},
+                             "Giant Growth")
+    whatif = whatif_view.build(
+        situation, card="Student of Warfare", zone="battlefield", level=2, plus_one=0,
+        minus_one=0, timestamp=0, face_down=False, kept=[True], presets=[], pool=POOL)
+    controls = dict.fromkeys(("card", "level", "plus", "minus", "zone", "timestamp",
+                              "face_down", "reset", "download", "load"), "")
+    kept = [("<i-box></i-box>", effect) for effect in situation["effects"]]
+    said = {source: whatif_view.panel_html(words, whatif, controls, kept, [], POOL,
+                                           source=source)
+            for source in whatif_view.SOURCE_WORDS}
+    for source, (heading, reset) in whatif_view.SOURCE_WORDS.items():
+        other_heading, other_reset = whatif_view.SOURCE_WORDS[
+            "file" if source == "link" else "link"]
+        assert html.escape(words[heading]) in said[source]
+        assert html.escape(words[reset]) in said[source]
+        assert html.escape(words[other_heading]) not in said[source]
+        assert html.escape(words[other_reset]) not in said[source]
+    with pytest.raises(ValueError, match="'page'"):
+        whatif_view.panel_html(words, whatif, controls, kept, [], POOL, source="page")

@@ -52,6 +52,7 @@ __all__ = [
     "NO_PRESET",
     "PRESET_NAMES",
     "PRESET_SLOTS",
+    "SOURCE_WORDS",
     "ZONE_CHOICES",
     "Uploaded",
     "WhatIf",
@@ -92,6 +93,12 @@ CASTER_CHOICES = ("usual", "you", "opponent")
 """Who casts the targeted presets (Giant Growth, Diminish...): each card's usual caster, the
 leveler's controller or an opponent (hexproof refuses an opponent's, 702.11b). The
 library's words; the dropdown names them in the interface's words (:func:`caster_options`)."""
+
+SOURCE_WORDS = {"file": ("wi_file_effects", "wi_reset"),
+                "link": ("wi_link_effects", "wi_link_reset")}
+"""Where a loaded situation came from, and the words of its effects' heading and of ↺: a
+file loaded in this page (↺ goes back to it) or the link the page was opened from (↺
+empties the situation: the link's is dropped)."""
 
 
 def zone_options(text: Mapping[str, str]) -> dict[str, str]:
@@ -453,7 +460,7 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
                kept: Sequence[tuple[str, Mapping[str, Any]]],
                lines: Sequence[tuple[str, str | None]],
                pool: Mapping[str, LevelerCard] | None = None,
-               notes: Sequence[str] = ()) -> str:
+               notes: Sequence[str] = (), source: str = "file") -> str:
     """The whole view: the controls on the left, the answer on the right (its card as
     printed in the words' language, :func:`answer_html`), the trace below.
 
@@ -462,7 +469,13 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
     ``kept`` pairs each loaded effect's checkbox with the effect; ``lines`` pairs each shown
     effect line's dropdown with its preset. Card data and effects are escaped here; the
     labels are the app's own; ``notes`` (escaped) come first (:func:`link_notes`).
+    ``source`` says where the loaded situation came from: ``"file"`` (loaded in this page)
+    or ``"link"`` (packed in the link it was opened from: no file to go back to).
     """
+    if source not in SOURCE_WORDS:
+        raise ValueError(f"panel_html: source {source!r}, expected one of "
+                         f"{', '.join(SOURCE_WORDS)}")
+    effects_heading, reset_words = SOURCE_WORDS[source]
     c = controls
     said = "".join(f'<p class="lv-wi-help lv-wi-link-note" role="note">{_e(note)}</p>'
                    for note in notes)
@@ -472,7 +485,7 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
                   f'<div class="lv-wi-help">{_e(text["wi_caster_help"])}</div>')
     from_file = ""
     if kept:
-        from_file = (f'<div class="lv-wi-help">{_e(text["wi_file_effects"])}</div>' + "".join(
+        from_file = (f'<div class="lv-wi-help">{_e(text[effects_heading])}</div>' + "".join(
             f'<div class="lv-wi-line">{box}<span>{_e(effect_text(effect, text))}</span></div>'
             for box, effect in kept))
     shown = "".join(f'<div class="lv-wi-line"><span class="lv-wi-n">{number}.</span>{menu}'
@@ -494,7 +507,7 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
             f'<div class="lv-wi-help">{_e(text["wi_effects_help"])}</div>'
             f"{from_file}{shown}{full}"
             f'<div class="lv-wi-line">{c["reset"]}<span class="lv-wi-help">'
-            f'{_e(text["wi_reset"])}</span></div>'
+            f'{_e(text[reset_words])}</span></div>'
             f'<div class="lv-wi-line">{c["download"]}</div>'
             f'<div class="lv-wi-help">{_e(text["wi_load"])}</div>'
             f'<div class="lv-wi-load">{c["load"]}</div></div>')

@@ -294,7 +294,7 @@ def test_a_loaded_situation_with_its_own_card_reopens_from_its_link_613_4(
     leveler (no control holds its card) and Giant Growth is loaded, then its level counters
     changed; the link holds the situation as it is now, packed (no file name, no control
     key), and a new page opened on it resolves the same as the library (711.2a and the
-    pump in layer 7c, 613.4c)."""
+    pump in layer 7c, 613.4c), its effects said to come from the link, not a file."""
     from leveler import apply_preset
     from leveler.app import situation_link
     from leveler.app.link import PACKED_KEY
@@ -314,6 +314,7 @@ def test_a_loaded_situation_with_its_own_card_reopens_from_its_link_613_4(
     answer = page.locator(".lv-whatif .lv-wi-answer")
     expect(answer).to_have_attribute("data-pt", f"{first.power}/{first.toughness}",
                                      timeout=TIMEOUT)
+    expect(page.locator(".lv-whatif")).to_contain_text(EN["wi_file_effects"])
     box = whatif_field(page, EN["wi_level"]).locator("input")
     box.fill("2")
     box.press("Tab")
@@ -342,6 +343,11 @@ def test_a_loaded_situation_with_its_own_card_reopens_from_its_link_613_4(
         f"{CUSTOM['name']} — link")
     expect(fresh.locator(".lv-whatif").get_by_role("checkbox", checked=True)).to_have_count(
         len(loaded["effects"]))
+    # no file in this page: the effects are the link's, and ↺ empties the situation
+    panel = fresh.locator(".lv-whatif")
+    expect(panel).to_contain_text(EN["wi_link_effects"])
+    expect(panel).to_contain_text(EN["wi_link_reset"])
+    expect(panel).not_to_contain_text(EN["wi_file_effects"])
     context.close()
 
 
