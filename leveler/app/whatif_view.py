@@ -483,9 +483,9 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
     if "caster" in c:  # who casts the targeted presets (601.2c)
         caster = (f'<div class="lv-wi-row">{_field(text["wi_caster"], c["caster"])}</div>'
                   f'<div class="lv-wi-help">{_e(text["wi_caster_help"])}</div>')
-    from_file = ""
+    loaded = ""
     if kept:
-        from_file = (f'<div class="lv-wi-help">{_e(text[effects_heading])}</div>' + "".join(
+        loaded = (f'<div class="lv-wi-help">{_e(text[effects_heading])}</div>' + "".join(
             f'<div class="lv-wi-line">{box}<span>{_e(effect_text(effect, text))}</span></div>'
             for box, effect in kept))
     shown = "".join(f'<div class="lv-wi-line"><span class="lv-wi-n">{number}.</span>{menu}'
@@ -505,7 +505,7 @@ def panel_html(text: Mapping[str, str], whatif: WhatIf, controls: Mapping[str, s
             f"{caster}"
             f'<h4>{_e(text["wi_effects"])}</h4>'
             f'<div class="lv-wi-help">{_e(text["wi_effects_help"])}</div>'
-            f"{from_file}{shown}{full}"
+            f"{loaded}{shown}{full}"
             f'<div class="lv-wi-line">{c["reset"]}<span class="lv-wi-help">'
             f'{_e(text[reset_words])}</span></div>'
             f'<div class="lv-wi-line">{c["download"]}</div>'
