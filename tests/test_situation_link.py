@@ -172,8 +172,7 @@ def test_the_panel_says_why_a_link_holds_no_situation_escaped(language: str) -> 
         whatif_view.default_situation(POOL), card="Student of Warfare", zone="battlefield",
         level=0, plus_one=0, minus_one=0, timestamp=0, face_down=False, kept=[], presets=[],
         pool=POOL)
-    controls = dict.fromkeys(("card", "level", "plus", "minus", "zone", "timestamp",
-                              "face_down", "reset", "download", "load"), "")
+    controls = dict.fromkeys(whatif_view.PANEL_CONTROLS, "")
     shown = whatif_view.panel_html(words, whatif, controls, [], [], POOL, notes=notes)
     assert "&lt;b&gt;x&lt;/b&gt;" in shown and "<b>x</b>" not in shown
     assert shown.count('role="note"') >= 2
@@ -189,8 +188,7 @@ def test_a_situation_from_a_link_says_its_effects_came_from_the_link(language: s
     whatif = whatif_view.build(
         situation, card="Student of Warfare", zone="battlefield", level=2, plus_one=0,
         minus_one=0, timestamp=0, face_down=False, kept=[True], presets=[], pool=POOL)
-    controls = dict.fromkeys(("card", "level", "plus", "minus", "zone", "timestamp",
-                              "face_down", "reset", "download", "load"), "")
+    controls = dict.fromkeys(whatif_view.PANEL_CONTROLS, "")
     kept = [("<i-box></i-box>", effect) for effect in situation["effects"]]
     said = {source: whatif_view.panel_html(words, whatif, controls, kept, [], POOL,
                                            source=source)
