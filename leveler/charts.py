@@ -59,6 +59,7 @@ __all__ = [
     "PALETTE_NAME",
     "RULE_COLOUR",
     "SHAPES",
+    "SHOWN_PARAM",
     "WORDS",
     "CardStyle",
     "ChartGeometry",
@@ -143,6 +144,10 @@ LEGEND_SELECTION = "legend"
 """Name of the legend-bound selection (by card name) in the chart spec."""
 BRUSH_SELECTION = "brush"
 """Name of the drag selection (a level x P/T rectangle) in the chart spec."""
+
+SHOWN_PARAM = "shown"
+"""Name of the chart's parameter listing the cards it draws (by pool name), for a chart
+made with ``shown``: a widget that sets it filters the chart without embedding it anew."""
 
 RULE_COLOUR = "#6b6b6b"
 """Colour of the current-level rule: a grey no card line is drawn in."""
@@ -368,6 +373,7 @@ def progression_chart(
     level: int | None = None,
     text: Mapping[str, str] | None = None,
     names: Mapping[str, str] | None = None,
+    shown: Iterable[str] | None = None,
 ) -> alt.RepeatChart:
     """Power and toughness step lines per card, side by side, over ``levels``.
 
@@ -383,6 +389,9 @@ def progression_chart(
     to its ``chart.Power`` and ``chart.Toughness``, which the panels' y axes and a brush
     selection then carry. ``names`` gives a card's name as shown (its printed French name)
     in the legend and the tooltip; the data and the selections keep the pool's names.
+    ``shown`` keeps every card of ``frame`` in the data but draws, and lists in the legend,
+    only the cards named in the chart's :data:`SHOWN_PARAM` parameter (first ``shown``):
+    each card keeps its look and the axes their range whatever is shown.
     """
     words = chart_words(text)
     metrics = [words[f"chart.{metric}"] for metric in METRICS]
@@ -395,8 +404,8 @@ def progression_chart(
     styles = card_styles(frame["name"])
     data["point_colour"] = [styles[name].colour for name in frame["name"]]
     data["point_shape"] = [styles[name].shape for name in frame["name"]]
-    shown = {name: (names or {}).get(name, name) for name in styles}
-    data["shown_name"] = [shown[name] for name in frame["name"]]
+    shown_names = {name: (names or {}).get(name, name) for name in styles}
+    data["shown_name"] = [shown_names[name] for name in frame["name"]]
     card = alt.selection_point(name=CARD_SELECTION, fields=["name"], on="click",
                                clear="dblclick")
     # its own selection: the app's Vega-Lite leaves a legend binding dead on one with `on`
@@ -413,7 +422,8 @@ def progression_chart(
                 axis=alt.Axis(tickMinStep=1, format="d", titleAngle=0, titleAlign="left",
                               titleAnchor="end", titleBaseline="bottom", titleX=_TITLE_X,
                               titleY=_TITLE_Y, titleFontSize=_TITLE_SIZE)),
-        color=alt.Color("name:N", scale=colour, title=title, legend=_legend(shown)),
+        color=alt.Color("name:N", scale=colour, title=title,
+                        legend=_legend(shown_names, filtered=shown is not None)),
         tooltip=[alt.Tooltip("shown_name:N", title=words["chart.card"]),
                  alt.Tooltip("colour:N", title=words["chart.colour"]),
                  alt.Tooltip("band:N", title=words["chart.band"]),
@@ -445,9 +455,14 @@ def progression_chart(
             color=RULE_COLOUR, strokeWidth=2).encode(x=alt.X("level:Q", scale=x_scale)))
     # sizes as constructor arguments: .properties() validates each against the schema
     # again (about 60 ms a chart; the same spec)
-    return alt.layer(*layers, width=geometry.width, height=geometry.height).repeat(
-        column=metrics, data=data, padding=geometry.padding, spacing=geometry.spacing,
-        bounds="flush")
+    layered = alt.layer(*layers, width=geometry.width, height=geometry.height)
+    if shown is not None:
+        layered = layered.transform_filter(f"indexof({SHOWN_PARAM}, datum.name) >= 0")
+    chart = layered.repeat(column=metrics, data=data, padding=geometry.padding,
+                           spacing=geometry.spacing, bounds="flush")
+    if shown is not None:
+        chart = chart.add_params(alt.param(name=SHOWN_PARAM, value=list(shown)))
+    return chart
 
 
 _LEGEND: dict[str, Any] = {
@@ -460,10 +475,13 @@ the longest printed French name ("Meneuse de pachydermes du Kazandou"), about as
 the two panels."""
 
 
-def _legend(shown: Mapping[str, str]) -> alt.Legend:
-    """The legend (:data:`_LEGEND`), each card labelled with its name as shown."""
+def _legend(shown: Mapping[str, str], *, filtered: bool = False) -> alt.Legend:
+    """The legend (:data:`_LEGEND`), each card labelled with its name as shown; ``filtered``:
+    only the cards the :data:`SHOWN_PARAM` parameter names."""
     expression = value_labels(shown)
     options: dict[str, Any] = dict(_LEGEND)
+    if filtered:
+        options["values"] = {"expr": SHOWN_PARAM}
     if expression:
         options["labelExpr"] = expression
     return alt.Legend(**options)

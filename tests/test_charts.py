@@ -30,6 +30,7 @@ from leveler.charts import (
     PALETTE,
     PALETTE_NAME,
     SHAPES,
+    SHOWN_PARAM,
     WORDS,
     card_styles,
     chart_frame,
@@ -322,15 +323,27 @@ def test_no_selection_or_a_malformed_one_selects_nothing(grid, selections):
     assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, selections) is None
 
 
-def test_the_marimo_chart_reports_the_selections_selected_cards_reads(grid):
-    mo = pytest.importorskip("marimo")
+def test_a_chart_with_shown_draws_and_lists_only_the_cards_its_parameter_names(grid):
+    """The app's chart keeps every card and draws those its ``shown`` parameter names (711.2a/b
+    step lines for those only): the points Vega draws are those cards', the legend lists
+    those cards alone, and each keeps the look it has in the whole pool's chart."""
+    vl_convert = pytest.importorskip("vl_convert")
     frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
-    chart = mo.ui.altair_chart(progression_chart(frame, grid.levels))
-    assert chart.value.empty
-    brush = {BRUSH_SELECTION: {"level_counters": [4, 8], "Power": [6, 10]}}
-    chart._convert_value(brush)
-    assert chart.selections == brush
-    assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, chart.selections)
+    shown = ["Student of Warfare", "Hexdrinker"]
+    spec = progression_chart(frame, grid.levels, shown=shown).to_dict()
+    assert {"name": SHOWN_PARAM, "value": shown} in spec["params"]
+    svg = vl_convert.vegalite_to_svg(spec)
+    points = _marks(svg, "point")
+    drawn = {re.search(r"; Card: ([^;]+);", label).group(1)  # type: ignore[union-attr]
+             for _, _, label in points}
+    assert drawn == set(shown)
+    expected = sum(len(frame[frame["name"] == name]) for name in shown) * len(METRICS)
+    assert len(points) == expected
+    legend = [text for text in _svg_texts(svg) if text in grid.names]
+    assert sorted(legend) == sorted(shown)
+    whole = progression_chart(frame, grid.levels).to_dict()
+    assert (spec["spec"]["layer"][0]["encoding"]["color"]["scale"]
+            == whole["spec"]["layer"][0]["encoding"]["color"]["scale"])
 
 
 def _marks(svg: str, kind: str) -> list[tuple[float, float, str]]:
