@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/python -c 'from leveler.app.chart_widget import javascript_bundle; javascript_bundle()'
 	touch $(STAMP)
 
 run: $(STAMP)

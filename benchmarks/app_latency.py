@@ -127,8 +127,9 @@ window.__bench = {
     return hash;
   },
   chartCanvas() {
-    const vega = document.querySelector('.lv-chart marimo-vega');
-    return vega && vega.shadowRoot ? vega.shadowRoot.querySelector('canvas') : null;
+    // Altair's widget (marimo-anywidget) or, in an older notebook, marimo's chart
+    const chart = document.querySelector('.lv-chart marimo-anywidget, .lv-chart marimo-vega');
+    return chart && chart.shadowRoot ? chart.shadowRoot.querySelector('canvas') : null;
   },
   canvasDrawn() {
     // The chart canvas holds marks; hashed once per canvas element (it is not redrawn

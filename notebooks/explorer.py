@@ -15,6 +15,7 @@ with app.setup:
     from leveler.app import (
         card_tab,
         chart_view,
+        chart_widget,
         labels,
         layout,
         link,
@@ -353,23 +354,48 @@ def _(band_names, colours, grid, rarities, search, sets):
 
 
 @app.cell
-def _(grid, names, ui_text, working):
-    # neither the level nor the zone: the chart is the battlefield's (chart_view.CHART_ZONE,
-    # 711.6), so a slider move or a zone change never re-embeds it (a language switch does);
-    # the chart's own legend selection (shows only the cards clicked there), not marimo's;
-    # the cards named as printed in the interface's language, like the tables
-    chart = inline_altair_chart(charts.progression_chart(
-        charts.chart_frame(grid, chart_view.CHART_ZONE, names), grid.levels, text=ui_text,
-        names=views.printed_names(working.cards, ui_text["printed_language"])),
-        legend_selection=False)
+def _():
+    # a count of the selections made in the chart (chart.picked holds them): a new one
+    # re-runs the cell that reads it, nothing else
+    get_chart_picks, set_chart_picks = mo.state(0)
+    return get_chart_picks, set_chart_picks
+
+
+@app.cell
+def _(set_chart_picks):
+    # the pool chart's widget, made once a session: a new chart is drawn in it, in place
+    chart = chart_widget.pool_chart_widget(lambda: set_chart_picks(lambda count: count + 1))
     return (chart,)
 
 
 @app.cell
-def _(chart, grid, names, ui_text):
+def _(chart, grid, ui_text, working):
+    # every card of the working pool, on the battlefield (chart_view.CHART_ZONE, 711.6):
+    # neither the level, the zone nor the filters, so only a language switch or a changed
+    # pool draws it anew; which cards it draws is set in place (the next cell). The chart's
+    # own legend selection; the cards named as printed in the interface's language
+    chart_drawn = charts.progression_chart(
+        charts.chart_frame(grid, chart_view.CHART_ZONE, grid.names), grid.levels, text=ui_text,
+        names=views.printed_names(working.cards, ui_text["printed_language"]),
+        shown=grid.names)
+    chart.draw(chart_drawn)
+    return (chart_drawn,)
+
+
+@app.cell
+def _(chart, chart_drawn, names):
+    # the filters draw their cards in the chart as it is
+    chart_drawn
+    chart.show(names)
+    return
+
+
+@app.cell
+def _(chart, chart_drawn, get_chart_picks, grid, names, ui_text):
     # the cards picked in the chart: a drag is tested against the cards' segments, not
     # only the points drawn (no level input: a slider move does not re-run it)
-    selected = charts.selected_cards(grid, chart_view.CHART_ZONE, names, chart.selections,
+    chart_drawn, get_chart_picks()
+    selected = charts.selected_cards(grid, chart_view.CHART_ZONE, names, chart.picked,
                                      ui_text)
     return (selected,)
 

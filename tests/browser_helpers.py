@@ -59,3 +59,44 @@ def whatif_field(page: Any, label: str) -> Any:
     options merely contain the word, such as the caster's "each card's usual caster"."""
     return page.locator(".lv-whatif .lv-wi-field").filter(
         has=page.locator("span").get_by_text(label, exact=True))
+
+
+class WidgetStates:
+    """Every trait value marimo's kernel sent the page for its widgets (anywidget models),
+    read off the page's websocket: what the page was given to draw, not what the notebook
+    meant to send. Made before the page is opened."""
+
+    def __init__(self, page: Any) -> None:
+        self.models: dict[str, dict[str, Any]] = {}
+        page.on("websocket", lambda socket: socket.on("framereceived", self._received))
+
+    def _received(self, payload: Any) -> None:
+        import json
+
+        if not isinstance(payload, str) or '"model-lifecycle"' not in payload:
+            return
+        message = json.loads(payload)
+        data = message.get("data", message)
+        state = (data.get("message") or {}).get("state")
+        if isinstance(state, dict):
+            self.models.setdefault(str(data.get("model_id")), {}).update(state)
+
+    def pool_chart(self) -> dict[str, Any]:
+        """The pool chart's widget: the model whose spec repeats a Power panel."""
+        found = [state for state in self.models.values()
+                 if isinstance(state.get("spec"), dict) and "repeat" in state["spec"]]
+        assert found, "the page was sent no pool chart"
+        return found[-1]
+
+    def pool_chart_rows(self, page: Any) -> list[dict[str, str]]:
+        """The rows of the pool chart's data (a CSV ``data:`` URL in its spec), every card."""
+        import csv
+        import io
+
+        url = self.pool_chart()["spec"]["data"]["url"]
+        return list(csv.DictReader(io.StringIO(chart_csv(page, url))))
+
+    def pool_chart_shown(self) -> list[str]:
+        """The cards the pool chart draws: its ``shown`` parameter as last sent."""
+        shown: list[str] = self.pool_chart()["_params"]["shown"]
+        return shown

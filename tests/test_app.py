@@ -121,7 +121,7 @@ def test_the_app_opens_on_the_whole_pool_at_0_counters_on_the_battlefield(notebo
     pd.testing.assert_frame_equal(defs["shown"], expected, check_dtype=False)
     assert set(defs["pool_table"]["Rule"]) == {"711.5"}
     page = page_html(outputs)
-    assert 'data-level="0"' in page and "marimo-vega" in page and "lv-level-rule" in page
+    assert 'data-level="0"' in page and "marimo-anywidget" in page and "lv-level-rule" in page
     # the card view waits behind its tab: in the Card tab's box, in the page but hidden
     # (only the Pool tab's box is shown), so a tab switch re-runs no cell
     assert "lv-card" not in page
@@ -185,13 +185,21 @@ def test_filters_narrow_the_table_and_the_chart(notebook, pool):
     pd.testing.assert_frame_equal(defs["pool_table"],
                                   library_table(pool, 4, Zone.BATTLEFIELD, wanted),
                                   check_dtype=False)
-    assert sorted(set(defs["chart"].dataframe["name"])) == sorted(wanted)
+    # the chart keeps every card and draws the filtered ones (its parameter, set in place)
+    assert sorted(set(defs["chart"].dataframe["name"])) == sorted(pool)
+    assert sorted(defs["chart"].shown) == sorted(wanted)
+
+
+def chart_with_picks(picked: dict[str, Any], text: str = "") -> SimpleNamespace:
+    """A stand-in for the pool chart's cell: a chart whose page made the ``picked``
+    selections (``chart_widget.PoolChart.picked``)."""
+    return SimpleNamespace(picked=picked, text=text, show=lambda names: None,
+                           draw=lambda chart: None)
 
 
 def test_a_selection_in_the_chart_narrows_the_table(notebook, pool):
     picked = ["Hexdrinker", "Echo Mage"]
-    chart = SimpleNamespace(selections={"card": {"name": picked, "vlPoint": {}}},
-                            text="<div>chart</div>")
+    chart = chart_with_picks({"card": {"name": picked, "vlPoint": {}}}, "<div>chart</div>")
     _, defs = run(notebook, chart=chart)
     assert sorted(defs["shown"]["Name"]) == sorted(picked)
     assert len(defs["pool_table"]) == len(pool)
@@ -205,15 +213,14 @@ def test_a_drag_in_the_chart_narrows_the_table_to_the_lines_it_crosses(notebook,
                     if any(characteristics(card, level, Zone.BATTLEFIELD).power == 4
                            for level in range(3, 6)))
     assert 0 < len(inside) < len(pool)
-    chart = SimpleNamespace(selections={"brush": {"level_counters": [2.6, 5.4],
-                                                  "Power": [3.9, 4.1]}}, text="")
+    chart = chart_with_picks({"brush": {"level_counters": [2.6, 5.4], "Power": [3.9, 4.1]}})
     _, defs = run(notebook, chart=chart)
     assert sorted(defs["shown"]["Name"]) == inside
 
 
 def test_an_empty_chart_selection_leaves_the_table_whole(notebook, pool):
     for selections in ({}, {"card": {}}, {"brush": {}}):
-        chart = SimpleNamespace(selections=selections, text="")
+        chart = chart_with_picks(selections)
         _, defs = run(notebook, chart=chart)
         assert len(defs["shown"]) == len(pool)
 

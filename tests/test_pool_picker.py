@@ -238,10 +238,8 @@ def test_french_says_the_pool_cannot_be_loaded_in_french(notebook, tmp_path, mon
 
 
 def chart_spec(chart: Any) -> dict[str, Any]:
-    """The Vega-Lite spec a ``mo.ui.altair_chart`` sends to the page."""
-    found = re.search(r"data-spec='([^']*)'", chart.text)
-    assert found is not None
-    spec: dict[str, Any] = json.loads(html.unescape(found.group(1)))
+    """The Vega-Lite spec the pool chart's widget sends to the page, as JSON carries it."""
+    spec: dict[str, Any] = json.loads(json.dumps(chart.spec))
     return spec
 
 
@@ -261,13 +259,17 @@ def test_french_draws_the_pool_chart_and_its_level_rule_in_french(notebook):
     assert english["spec"]["layer"][0]["encoding"]["x"]["title"] == "Level counters"
 
 
-def test_the_language_switch_remakes_the_chart_and_the_level_slider_does_not(notebook):
-    """The chart's cell reads the labels, so a language switch re-embeds it; it never reads
-    the level, so a slider move keeps it (and a selection made in it)."""
+def test_the_language_switch_redraws_the_chart_and_the_slider_and_filters_do_not(notebook):
+    """The cell drawing the chart reads the labels, so a language switch draws it anew (in
+    the same widget, made once by a cell that reads nothing the page sets); it never
+    reads the level, the zone or the filters, so a slider move keeps it (and a selection
+    made in it) and a filter only sets which cards it draws."""
     cells = {frozenset(cell._cell.defs): cell._cell.refs
              for cell in notebook.app._cell_manager.cells()}
-    chart = next(refs for defs, refs in cells.items() if "chart" in defs)
-    assert "ui_text" in chart and not chart & {"level", "language"}
+    widget = next(refs for defs, refs in cells.items() if "chart" in defs)
+    assert widget == {"chart_widget", "set_chart_picks"}
+    drawn = next(refs for defs, refs in cells.items() if "chart_drawn" in defs)
+    assert "ui_text" in drawn and not drawn & {"level", "zone", "language", "names"}
 
 
 def test_the_what_if_controls_and_the_pool_picker_do_not_depend_on_the_language(notebook):

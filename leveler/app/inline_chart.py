@@ -30,7 +30,7 @@ INLINE = "marimo_inline_csv"
 (registered by marimo when altair is imported in a marimo runtime)."""
 
 
-def _register_inline() -> None:
+def register_inline() -> None:
     """marimo registers its transformers when it first formats a chart; a notebook run as
     a script (``app.run()``) may not have yet, so register them here (the same function
     ``mo.ui.altair_chart`` calls)."""
@@ -44,6 +44,6 @@ def _register_inline() -> None:
 def inline_altair_chart(chart: AltairChart, **options: Any) -> mo.ui.altair_chart:
     """``mo.ui.altair_chart(chart, **options)`` with every frame inline in the spec (its copy
     of the chart made without Altair's check of each object: the spec is the same)."""
-    _register_inline()
+    register_inline()
     with alt.data_transformers.enable(INLINE):
         return mo.ui.altair_chart(chart, **options)

@@ -6,10 +6,7 @@ geometry the unit tests check against Vega), never typed in by hand.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -21,7 +18,7 @@ from leveler import LevelerCard, Zone, characteristics, load_pool
 from leveler.app.views import NO_BAND, level_range
 from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
-from tests.browser_helpers import chart_csv, injected_elements
+from tests.browser_helpers import WidgetStates, injected_elements
 from tests.samples import HOSTILE_NAME
 
 pytestmark = pytest.mark.browser
@@ -71,32 +68,31 @@ def expect_rows(page: Page, expected: list[list[str]]) -> None:
         raise
 
 
-def open_app(page: Page, url: str) -> None:
+def open_app(page: Page, url: str) -> WidgetStates:
+    """Open the app at ``url``; what its websocket sends the chart's widget is recorded."""
+    states = WidgetStates(page)
     page.goto(url)
     expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
     expect(chart_canvas(page)).to_be_visible(timeout=TIMEOUT)
+    return states
 
 
 def chart_canvas(page: Page) -> Any:
-    return page.locator(".lv-chart marimo-vega canvas")
+    return page.locator(".lv-chart marimo-anywidget canvas")
 
 
 def canvas_digest(page: Page) -> str:
     return hashlib.sha256(chart_canvas(page).screenshot()).hexdigest()
 
 
-def chart_data(page: Page) -> list[dict[str, str]]:
-    """The rows the chart draws: the CSV its Vega-Lite spec points at."""
-    spec = json.loads(page.locator(".lv-chart marimo-vega").get_attribute("data-spec") or "{}")
-    url = spec["data"]["url"]
-    return list(csv.DictReader(io.StringIO(chart_csv(page, url))))
-
-
-def expect_chart_is_library(page: Page, pool: dict[str, LevelerCard], zone: Zone) -> None:
-    """The chart's data in the page draws, for every card, a step line that is the library's
-    P/T at every count of the slider: a point per segment and one closing the line."""
+def expect_chart_is_library(page: Page, states: WidgetStates,
+                            pool: dict[str, LevelerCard], zone: Zone) -> None:
+    """The chart's data sent to the page draws, for every card, a step line that is the
+    library's P/T at every count of the slider: a point per segment and one closing it;
+    and it draws every card."""
     levels = level_range(pool)
-    rows = chart_data(page)
+    rows = states.pool_chart_rows(page)
+    assert sorted(states.pool_chart_shown()) == sorted(pool)
     segments = (sum(len(card.bands) + 1 for card in pool.values())
                 if zone is Zone.BATTLEFIELD else len(pool))
     assert len(rows) == segments + len(pool)
@@ -175,11 +171,11 @@ def test_slider_and_zone_change_the_table_and_chart_to_what_the_library_says(
     """711.5 at 0 counters, 711.2a/711.2b at 7, and 711.6 in the graveyard: the table flat,
     the chart still the battlefield's (dimmed, under a note citing 711.6) and not redrawn."""
     levels = level_range(pool)
-    open_app(page, app_url)
+    states = open_app(page, app_url)
     expect(slider(page)).to_have_attribute("aria-valuemax", str(levels.stop - 1))
     expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD))
     expect_level_rule(page, 0, levels)
-    expect_chart_is_library(page, pool, Zone.BATTLEFIELD)
+    expect_chart_is_library(page, states, pool, Zone.BATTLEFIELD)
 
     move_slider(page, 7)
     expect(page.locator("table.lv-table")).to_have_attribute("data-level", "7")
@@ -197,7 +193,7 @@ def test_slider_and_zone_change_the_table_and_chart_to_what_the_library_says(
     expect(note).to_have_attribute("data-zone", "graveyard")
     expect(note).to_contain_text("Every card in the graveyard has its uppermost P/T box (711.6)")
     expect(page.locator(".lv-chart")).to_have_class(re.compile(r"\blv-chart-off\b"))
-    expect_chart_is_library(page, pool, Zone.BATTLEFIELD)
+    expect_chart_is_library(page, states, pool, Zone.BATTLEFIELD)
     assert chart_embedding(page) == embedding, "the zone change re-made the chart"
     assert chart_canvas_marked(page), "the zone change re-mounted the chart"
     expect_level_rule(page, 7, levels)
@@ -212,7 +208,7 @@ def chart_embedding(page: Page) -> str:
     return page.locator(".lv-chart marimo-ui-element").first.get_attribute("random-id") or ""
 
 
-CHART_CANVAS = ("document.querySelector('.lv-chart marimo-vega')?.shadowRoot"
+CHART_CANVAS = ("document.querySelector('.lv-chart marimo-anywidget')?.shadowRoot"
                 "?.querySelector('canvas')")
 
 

@@ -106,12 +106,12 @@ def test_the_slider_moves_the_level_rule_without_re_embedding_the_chart(
     page.mouse.click(canvas["x"] + label[0], canvas["y"] + label[1])
     expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [first]))
     page.evaluate("""() => {
-        const vega = document.querySelector('.lv-chart marimo-vega');
+        const vega = document.querySelector('.lv-chart marimo-anywidget');
         vega.__kept = true; vega.shadowRoot.querySelector('canvas').__kept = true; }""")
     move_slider(page, 4)
     expect_level_rule(page, 4, levels)
     expect_rows(page, library_rows(pool, 4, Zone.BATTLEFIELD, [first]))
     kept = page.evaluate("""() => {
-        const vega = document.querySelector('.lv-chart marimo-vega');
+        const vega = document.querySelector('.lv-chart marimo-anywidget');
         return [!!vega.__kept, !!vega.shadowRoot.querySelector('canvas').__kept]; }""")
     assert kept == [True, True]

@@ -88,8 +88,8 @@ def test_a_tour_of_every_tab_with_typing_in_the_bench_leaves_the_console_clean(
     for tab in ("Balance", "Design bench", "Pool", "Design bench", "Balance", "Design bench"):
         page.get_by_role("tab", name=tab).click()
     expect(page.locator("table.lv-btable[data-kind=design]")).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator("marimo-vega canvas").filter(visible=True).first).to_be_visible(
-        timeout=TIMEOUT)
+    drawn = page.locator("marimo-vega canvas, marimo-anywidget canvas").filter(visible=True)
+    expect(drawn.first).to_be_visible(timeout=TIMEOUT)
     page.get_by_role("tab", name="Pool").click()
     expect(page.locator("table.lv-table")).to_be_visible(timeout=TIMEOUT)
     page.wait_for_load_state("networkidle")

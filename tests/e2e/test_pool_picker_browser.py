@@ -8,7 +8,6 @@ Expectations come from the library: ``load_pool_report`` on the same file,
 from __future__ import annotations
 
 import base64
-import csv
 import io
 import json
 from pathlib import Path
@@ -24,7 +23,12 @@ from leveler.charts import GEOMETRY, METRICS
 from leveler.io.editions import cite
 from leveler.io.pool_files import PoolReport, load_pool_report
 from leveler.pool_grid import printed_names
-from tests.browser_helpers import chart_csv, injected_elements, upload_and_submit, whatif_field
+from tests.browser_helpers import (
+    WidgetStates,
+    injected_elements,
+    upload_and_submit,
+    whatif_field,
+)
 from tests.data.hostile.make_uploads import oversized
 from tests.samples import HOSTILE_NAME
 
@@ -169,18 +173,29 @@ def test_francais_labels_the_app_and_quotes_the_french_710_rule(
     expect(page.locator("table.lv-table thead th").first).to_have_text("Name", timeout=TIMEOUT)
 
 
-CHART_SPEC_IS = """([key, value]) => {
-  const vega = document.querySelector('.lv-chart marimo-vega');
-  if (!vega) return false;
-  const spec = JSON.parse(vega.getAttribute('data-spec') || '{}');
-  return JSON.stringify([spec.repeat?.column, spec.spec?.layer?.[0]?.encoding?.x?.title])
-    === JSON.stringify(value);
-}"""
+def chart_titles(states: WidgetStates) -> list[Any]:
+    """The pool chart's panels and x-axis title, as last sent to the page."""
+    spec = states.pool_chart()["spec"]
+    return [spec["repeat"]["column"], spec["spec"]["layer"][0]["encoding"]["x"]["title"]]
 
 
-def chart_embedding(page: Page) -> str:
-    """The random id marimo gives the chart each time its cell makes it (a re-embedding)."""
-    return page.locator(".lv-chart marimo-ui-element").first.get_attribute("random-id") or ""
+def wait_for_titles(page: Page, states: WidgetStates, titles: list[Any]) -> None:
+    """Wait (about ten seconds at most) until the pool chart sent to the page has ``titles``."""
+    for _ in range(100):
+        if states.models and any("repeat" in (state.get("spec") or {})
+                                 for state in states.models.values()) \
+                and chart_titles(states) == titles:
+            return
+        page.wait_for_timeout(100)
+    assert chart_titles(states) == titles
+
+
+MARK_CANVAS = """() => { const widget = document.querySelector('.lv-chart marimo-anywidget');
+  const canvas = widget && widget.shadowRoot && widget.shadowRoot.querySelector('canvas');
+  if (canvas) canvas.dataset.lvMarked = '1'; return !!canvas; }"""
+CANVAS_MARKED = """() => document.querySelector('.lv-chart marimo-anywidget')?.shadowRoot
+  ?.querySelector('canvas')?.dataset.lvMarked === '1'"""
+"""JavaScript: tag the chart's canvas; whether it is still the tagged one (not drawn anew)."""
 
 
 def test_francais_draws_the_chart_in_french_and_the_slider_never_redraws_it(
@@ -189,18 +204,19 @@ def test_francais_draws_the_chart_in_french_and_the_slider_never_redraws_it(
     says « niveau 7 » at level 7's pixel; a slider move never re-embeds the chart."""
     pool = load_pool()
     levels = level_range(pool)
+    states = WidgetStates(page)
     open_app(page, app_url)
-    canvas = page.locator(".lv-chart marimo-vega canvas")
+    canvas = page.locator(".lv-chart marimo-anywidget canvas")
     expect(canvas).to_be_visible(timeout=TIMEOUT)
-    english = chart_embedding(page)
-    page.wait_for_function(CHART_SPEC_IS, arg=["en", [["Power", "Toughness"], "Level counters"]])
+    wait_for_titles(page, states, [["Power", "Toughness"], "Level counters"])
+    assert page.evaluate(MARK_CANVAS)
 
     sidebar(page).get_by_label("Français").check()
-    page.wait_for_function(CHART_SPEC_IS, arg=["fr", [["Force", "Endurance"],
-                                                     "Marqueurs « niveau »"]], timeout=TIMEOUT)
+    wait_for_titles(page, states, [["Force", "Endurance"], "Marqueurs « niveau »"])
     expect(canvas).to_be_visible(timeout=TIMEOUT)
-    french = chart_embedding(page)
-    assert french != english  # the language switch re-embeds the chart
+    # the language switch draws the chart anew, in the same widget: a new canvas
+    page.wait_for_function(f"() => !({CANVAS_MARKED})()", timeout=TIMEOUT)
+    assert page.evaluate(MARK_CANVAS)
 
     # the slider was never moved: the remade one keeps level 0, so seven presses reach 7
     handle = page.locator("[role=slider]").filter(visible=True).first
@@ -211,7 +227,7 @@ def test_francais_draws_the_chart_in_french_and_the_slider_never_redraws_it(
     expect(page.locator("table.lv-table")).to_have_attribute("data-level", "7")
     label = page.locator(".lv-chart .lv-level-label")
     expect(label).to_have_text("niveau 7", timeout=TIMEOUT)
-    assert chart_embedding(page) == french  # the slider only moves the overlay
+    assert page.evaluate(CANVAS_MARKED)  # the slider only moves the overlay
     box, rules = canvas.bounding_box(), page.locator(".lv-chart .lv-level-rule")
     assert box is not None
     expect(rules).to_have_count(len(METRICS))
@@ -236,8 +252,8 @@ def test_francais_draws_the_chart_in_french_and_the_slider_never_redraws_it(
 
     # the cards as printed in French, as in the tables: in the tooltips' data and the legend
     french_names = printed_names(pool, "French")
-    spec = json.loads(page.locator(".lv-chart marimo-vega").get_attribute("data-spec") or "{}")
-    rows = csv.DictReader(io.StringIO(chart_csv(page, spec["data"]["url"])))
+    spec = states.pool_chart()["spec"]
+    rows = states.pool_chart_rows(page)
     assert {row["name"]: row["shown_name"] for row in rows} == french_names
     legend = spec["spec"]["layer"][0]["encoding"]["color"]["legend"]["labelExpr"]
     assert json.dumps(french_names["Student of Warfare"], ensure_ascii=False) in legend

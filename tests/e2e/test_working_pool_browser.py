@@ -9,13 +9,8 @@ the bench keeps the sidebar's level and zone. Expected answers come from the lib
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-from base64 import b64decode
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import unquote, urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -24,7 +19,7 @@ from leveler import apply_preset, load_pool, resolve_situation
 from leveler.app import labels
 from leveler.bench import read_draft
 from leveler.io.designs import DESIGN_FIELDS
-from tests.browser_helpers import whatif_field
+from tests.browser_helpers import WidgetStates, whatif_field
 from tests.e2e.conftest import MarimoServer
 from tests.samples import KNIGHT
 
@@ -74,21 +69,6 @@ def type_design(page: Page, record: dict[str, str]) -> None:
     page.wait_for_timeout(700)  # the fields' 300 ms debounce
 
 
-def chart_rows(page: Page) -> list[dict[str, str]]:
-    """The rows the Pool chart draws: the CSV its spec holds (a ``data:`` URL) or names."""
-    spec = json.loads(page.locator(".lv-chart marimo-vega").get_attribute("data-spec") or "{}")
-    url = spec["data"]["url"]
-    if url.startswith("data:"):
-        header, _, payload = url.partition(",")
-        text = (b64decode(payload).decode("utf-8") if header.endswith(";base64")
-                else unquote(payload))
-    else:
-        response = page.request.get(urljoin(page.url, url))
-        assert response.ok, url
-        text = response.text()
-    return list(csv.DictReader(io.StringIO(text)))
-
-
 def slider_value(page: Page) -> str:
     slider = page.get_by_role("slider").first
     value = slider.get_attribute("aria-valuenow")
@@ -98,6 +78,7 @@ def slider_value(page: Page) -> str:
 
 def test_a_saved_design_is_in_the_pool_table_chart_card_and_what_if(
         page: Page, server: MarimoServer) -> None:
+    states = WidgetStates(page)
     open_app(page, server.url)
     type_design(page, RECORD)
     page.get_by_role("button", name=EN["design_save"]).click()
@@ -107,9 +88,10 @@ def test_a_saved_design_is_in_the_pool_table_chart_card_and_what_if(
     row = page.get_by_role("row").filter(has_text="Test Knight")
     expect(row.first).to_be_visible(timeout=TIMEOUT)
     expect(row.first).to_contain_text(EN["source.design"])
-    expect(page.locator(".lv-chart marimo-vega canvas")).to_be_visible(timeout=TIMEOUT)
-    drawn = chart_rows(page)
+    expect(page.locator(".lv-chart marimo-anywidget canvas")).to_be_visible(timeout=TIMEOUT)
+    drawn = states.pool_chart_rows(page)
     assert {row["name"] for row in drawn} == set(knight_pool())  # its lines, with the pool's
+    assert set(states.pool_chart_shown()) == set(knight_pool())  # and it draws them all
 
     tab(page, "tab_card")
     picker = page.locator("select").filter(has=page.locator("option", has_text="Test Knight"))
