@@ -440,8 +440,10 @@ def _(names, pick_card, selected, shown_grid, ui_text, working):
     stage_table = mo.ui.table(
         stages.frame, **table_view.table_options(ui_text, stages),
         on_change=lambda rows: pick_card(table_view.picked_card(stages, rows)))
-    mo.Html(layout.tab_box("pool", mo.vstack([mo.md(ui_text.get("stages_heading", "")),
-                                              stage_table]).text))
+    # drawn when scrolled into view (mo.lazy): below the chart and the level table, so a
+    # filter, zone or language change does not wait for marimo to remake it out of sight
+    mo.Html(layout.tab_box("pool", '<div class="lv-stages">' + mo.vstack([
+        mo.md(ui_text.get("stages_heading", "")), mo.lazy(stage_table)]).text + "</div>"))
     return (stage_table,)
 
 

@@ -61,6 +61,11 @@ def whatif_field(page: Any, label: str) -> Any:
         has=page.locator("span").get_by_text(label, exact=True))
 
 
+def show_stage_table(page: Any) -> None:
+    """Scroll the Pool tab's stage table into view: marimo draws it only then (``mo.lazy``)."""
+    page.locator(".lv-stages").first.evaluate("box => box.scrollIntoView()")
+
+
 class WidgetStates:
     """Every trait value marimo's kernel sent the page for its widgets (anywidget models),
     read off the page's websocket: what the page was given to draw, not what the notebook

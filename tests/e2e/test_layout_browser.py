@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from leveler.app import labels, layout
+from tests.browser_helpers import show_stage_table
 
 pytestmark = pytest.mark.browser
 
@@ -110,6 +111,8 @@ def test_no_tab_scrolls_the_page_sideways_at_390_1366_1920(page: Page, app_url: 
         page.set_viewport_size({"width": width, "height": 900})
         for tab in layout.TABS:
             show_tab(page, code, tab)
+            if tab == "pool":  # the stage table is drawn once scrolled to (mo.lazy)
+                show_stage_table(page)
             size = settled_width(page)
             assert size["doc"] <= size["inner"], (width, tab, size)
             assert size["app"] <= size["appBox"] + 1, (width, tab, size, too_wide(page))

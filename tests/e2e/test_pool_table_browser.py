@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from leveler import Zone, load_pool
 from leveler.app.words import words_for
 from leveler.pool import segments
+from tests.browser_helpers import show_stage_table
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +60,26 @@ def column(page: Page, name: str) -> list[str]:
 def open_pool(page: Page, url: str) -> None:
     page.goto(url)
     expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
+    show_stage_table(page)
     expect(stage_table(page).locator("tbody tr").first).to_be_visible(timeout=TIMEOUT)
+
+
+def test_the_stage_table_waits_out_of_view_and_shows_the_filters_stages_when_scrolled_to(
+        page: Page, app_url: str) -> None:
+    """Below the chart and the level table, marimo draws the stage table only once it is
+    scrolled into view (mo.lazy): a filter changed meanwhile shows its stages then."""
+    page.goto(app_url)
+    expect(page.locator("table.lv-table")).to_be_visible(timeout=60_000)
+    page.wait_for_timeout(1000)
+    assert stage_table(page).count() == 0  # not drawn while out of view
+    name = page.locator("aside.lv-sidebar").get_by_placeholder(EN["name_placeholder"])
+    name.fill("Kargan")
+    name.press("Enter")
+    expect(page.locator("table.lv-table tbody tr")).to_have_count(1, timeout=TIMEOUT)
+    show_stage_table(page)
+    kargan = library_stages(names=["Kargan Dragonlord"])
+    expect(stage_table(page).locator("tbody tr")).to_have_count(len(kargan), timeout=TIMEOUT)
+    assert column(page, "From") == [str(row["from"]) for row in kargan]
 
 
 def search(page: Page, text: str) -> None:
