@@ -383,18 +383,12 @@ def _(chart, grid, ui_text, working):
 
 
 @app.cell
-def _(chart, chart_drawn, names):
-    # the filters draw their cards in the chart as it is
-    chart_drawn
-    chart.show(names)
-    return
-
-
-@app.cell
 def _(chart, chart_drawn, get_chart_picks, grid, names, ui_text):
+    # the filters draw their cards in the chart as it is (a cell less for a filter to run);
     # the cards picked in the chart: a drag is tested against the cards' segments, not
     # only the points drawn (no level input: a slider move does not re-run it)
     chart_drawn, get_chart_picks()
+    chart.show(names)
     selected = charts.selected_cards(grid, chart_view.CHART_ZONE, names, chart.picked,
                                      ui_text)
     return (selected,)
@@ -437,14 +431,16 @@ def _(names, pick_card, selected, shown_grid, ui_text, working):
     stages = table_view.stages_table(
         ui_text, shown_grid, chart_view.CHART_ZONE,
         [_name for _name in names if selected is None or _name in selected], working.cards)
-    stage_table = mo.ui.table(
-        stages.frame, **table_view.table_options(ui_text, stages),
-        on_change=lambda rows: pick_card(table_view.picked_card(stages, rows)))
-    # drawn when scrolled into view (mo.lazy): below the chart and the level table, so a
-    # filter, zone or language change does not wait for marimo to remake it out of sight
+    # made and drawn when scrolled into view (mo.lazy): below the chart and the level
+    # table, so a filter, zone or language change does not wait for it out of sight
+    def _stage_table() -> object:
+        return mo.ui.table(
+            stages.frame, **table_view.table_options(ui_text, stages),
+            on_change=lambda rows: pick_card(table_view.picked_card(stages, rows)))
+
     mo.Html(layout.tab_box("pool", '<div class="lv-stages">' + mo.vstack([
-        mo.md(ui_text.get("stages_heading", "")), mo.lazy(stage_table)]).text + "</div>"))
-    return (stage_table,)
+        mo.md(ui_text.get("stages_heading", "")), mo.lazy(_stage_table)]).text + "</div>"))
+    return
 
 
 @app.cell
