@@ -28,6 +28,8 @@ TABS = {"pool": "level=5", "card": "level=5&card=Student+of+Warfare",
         "whatif": "", "balance": "", "bench": ""}
 LANGUAGES = ("en", "fr")
 WIDTHS = {390: 844, 1366: 768}
+SCROLL_TO_TOP = """() => { window.scrollTo(0, 0);
+  document.querySelectorAll('*').forEach(box => { if (box.scrollTop) box.scrollTop = 0; }); }"""
 
 
 def _free_port() -> int:
@@ -70,6 +72,11 @@ def main() -> None:
                         page.goto(f"http://127.0.0.1:{port}/?{query}")
                         page.wait_for_selector("[role=tablist]", timeout=120_000)
                         _settle(page)
+                        if tab == "pool":  # marimo draws the stage table once scrolled to
+                            page.locator(".lv-stages").first.evaluate(
+                                "box => box.scrollIntoView()")
+                            _settle(page)
+                            page.evaluate(SCROLL_TO_TOP)
                         path = HERE / f"{tab}-{language}-{width}.png"
                         page.screenshot(path=str(path), full_page=width == 1366)
                         print(path.relative_to(ROOT))
