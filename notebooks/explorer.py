@@ -372,7 +372,7 @@ def _(set_chart_picks):
 def _(chart, grid, ui_text, working):
     # every card of the working pool, on the battlefield (chart_view.CHART_ZONE, 711.6):
     # neither the level, the zone nor the filters, so only a language switch or a changed
-    # pool draws it anew; which cards it draws is set in place (the next cell). The chart's
+    # pool draws it anew; which cards it draws is set in place (the selection cell). The chart's
     # own legend selection; the cards named as printed in the interface's language
     chart_drawn = charts.progression_chart(
         charts.chart_frame(grid, chart_view.CHART_ZONE, grid.names), grid.levels, text=ui_text,

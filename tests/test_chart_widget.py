@@ -3,6 +3,7 @@ selections the page sends back (untrusted page input, issue 11) read within a bu
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -117,3 +118,20 @@ def test_the_bundle_is_made_once_and_kept(tmp_path, monkeypatch):
         assert chart_widget.javascript_bundle() == "// kept"
     finally:
         chart_widget.javascript_bundle.cache_clear()
+
+
+@pytest.mark.parametrize("hostile", [
+    {"card": "x"}, {"bogus": {"value": {"name": ["Hexdrinker"]}, "store": []}},
+    sent(**{CARD_SELECTION: {"name": ["Hexdrinker"] * (MAX_PICKED + 1)}}),
+    sent(**{BRUSH_SELECTION: {"level_counters": ["0", "9"], "Power": [1, 2]}}),
+])
+def test_hostile_selections_posted_to_the_widget_pick_nothing(made, hostile):
+    """Issue 11: whatever the page posts as the widget's selections (Altair's own handler
+    may refuse it: marimo then reports the error and keeps the session), the chart's
+    picks, which narrow the table, stay none."""
+    chart, _ = made
+    chart.element.widget.set_state({"_vl_selections": sent()})
+    chart.picked = {}
+    with contextlib.suppress(Exception):
+        chart.element.widget.set_state({"_vl_selections": hostile})
+    assert chart.picked == {}

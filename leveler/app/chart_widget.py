@@ -147,9 +147,9 @@ def chart_selections(sent: object) -> dict[str, Any]:
     """The chart's selections as the page sent them (``{name: {"value": ..., "store": ...}}``)
     in :func:`leveler.charts.selected_cards`'s shape (``{name: value}``): only the click,
     legend and drag selections, a click's names only if they are at most
-    :data:`MAX_PICKED` strings of at most :data:`MAX_NAME` characters, a drag's ranges only
-    as pairs of numbers, at most :data:`MAX_DRAG_FIELDS` of them. Anything else is left
-    out, as if nothing were selected there."""
+    :data:`MAX_PICKED` strings of at most :data:`MAX_NAME` characters, a drag only if it
+    is at most :data:`MAX_DRAG_FIELDS` fields, each a pair of numbers. Anything else is
+    left out, as if nothing were selected there."""
     if not isinstance(sent, Mapping):
         return {}
     picked: dict[str, Any] = {}
@@ -159,11 +159,10 @@ def chart_selections(sent: object) -> dict[str, Any]:
                 and all(isinstance(card, str) and len(card) <= MAX_NAME for card in names)):
             picked[name] = {"name": list(names)}
     drag = _value(sent, BRUSH_SELECTION)
-    brush = {field: list(ends) for field, ends in drag.items()
-             if isinstance(field, str) and len(field) <= MAX_NAME and _pair(ends)
-             } if len(drag) <= MAX_DRAG_FIELDS else {}
-    if brush:
-        picked[BRUSH_SELECTION] = brush
+    if 0 < len(drag) <= MAX_DRAG_FIELDS and all(
+            isinstance(field, str) and len(field) <= MAX_NAME and _pair(ends)
+            for field, ends in drag.items()):
+        picked[BRUSH_SELECTION] = {field: list(ends) for field, ends in drag.items()}
     return picked
 
 
