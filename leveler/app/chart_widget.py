@@ -160,9 +160,9 @@ def chart_selections(sent: object) -> dict[str, Any]:
             picked[name] = {"name": list(names)}
     drag = _value(sent, BRUSH_SELECTION)
     if 0 < len(drag) <= MAX_DRAG_FIELDS and all(
-            isinstance(field, str) and len(field) <= MAX_NAME and _pair(ends)
-            for field, ends in drag.items()):
-        picked[BRUSH_SELECTION] = {field: list(ends) for field, ends in drag.items()}
+            isinstance(axis, str) and len(axis) <= MAX_NAME and _pair(ends)
+            for axis, ends in drag.items()):
+        picked[BRUSH_SELECTION] = {axis: list(ends) for axis, ends in drag.items()}
     return picked
 
 
