@@ -131,6 +131,14 @@ window.__bench = {
     const chart = document.querySelector('.lv-chart marimo-anywidget, .lv-chart marimo-vega');
     return chart && chart.shadowRoot ? chart.shadowRoot.querySelector('canvas') : null;
   },
+  stageTable(table) {
+    // marimo's stage table after the level table: in its mo.lazy box, or (an older
+    // notebook) in the page itself; null when not drawn
+    const lazy = document.querySelector('marimo-lazy');
+    if (lazy) return lazy.shadowRoot && lazy.shadowRoot.querySelector('marimo-table');
+    return [...document.querySelectorAll('marimo-table')].find(
+      t => table.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING) || null;
+  },
   canvasDrawn() {
     // The chart canvas holds marks; hashed once per canvas element (it is not redrawn
     // when only the level changes).
@@ -187,11 +195,8 @@ STAGES_SHOWN = """
   if (stages) {  // marimo's table of every stage, under the level's table: its first page
     // it is drawn in an mo.lazy box when that is scrolled into view (and drawn anew then
     // after a change): out of view the page shows no stage table, so none is waited for
-    const lazy = [...document.querySelectorAll('marimo-lazy')].find(
-      l => table.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_FOLLOWING);
-    const found = lazy ? lazy.shadowRoot && lazy.shadowRoot.querySelector('marimo-table')
-      : [...document.querySelectorAll('marimo-table')].find(
-        t => table.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const lazy = document.querySelector('marimo-lazy');
+    const found = b.stageTable(table);
     const box = document.querySelector('.lv-stages');
     const outOfView = lazy && box && box.getBoundingClientRect().top > window.innerHeight;
     if (!outOfView) {
@@ -203,11 +208,8 @@ STAGES_SHOWN = """
 levels), marimo's stage table under the pool table shows them, or waits out of view."""
 
 STAGES_SCROLLED = """([stages]) => {
-  const table = document.querySelector('table.lv-table');
   const lazy = document.querySelector('marimo-lazy');
-  const found = lazy ? lazy.shadowRoot && lazy.shadowRoot.querySelector('marimo-table')
-    : [...document.querySelectorAll('marimo-table')].find(  // a notebook without mo.lazy
-      t => table.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const found = window.__bench.stageTable(document.querySelector('table.lv-table'));
   // mo.lazy keeps the table it last drew until it draws the new one: wait for that
   const drawn = found && found.closest('marimo-ui-element');
   if (lazy && drawn && drawn.getAttribute('random-id') === window.__bench.stagesBefore)
@@ -219,8 +221,8 @@ STAGES_SCROLLED = """([stages]) => {
 """JavaScript: the stage table's box, scrolled into view, shows ``stages``."""
 
 SCROLL_TO_STAGES = """() => {
-  const kept = document.querySelector('marimo-lazy')?.shadowRoot
-    ?.querySelector('marimo-table')?.closest('marimo-ui-element');
+  const kept = window.__bench.stageTable(document.querySelector('table.lv-table'))
+    ?.closest('marimo-ui-element');
   window.__bench.stagesBefore = kept ? kept.getAttribute('random-id') : null;
   window.__bench.t0 = performance.now();
   const box = document.querySelector('.lv-stages');  // the heading and the lazy box

@@ -475,10 +475,11 @@ the longest printed French name ("Meneuse de pachydermes du Kazandou"), about as
 the two panels."""
 
 
-def _legend(shown: Mapping[str, str], *, filtered: bool = False) -> alt.Legend:
-    """The legend (:data:`_LEGEND`), each card labelled with its name as shown; ``filtered``:
-    only the cards the :data:`SHOWN_PARAM` parameter names."""
-    expression = value_labels(shown)
+def _legend(labels: Mapping[str, str], *, filtered: bool = False) -> alt.Legend:
+    """The legend (:data:`_LEGEND`), each card labelled with its name as shown (``labels``:
+    pool name -> label); ``filtered``: only the cards the :data:`SHOWN_PARAM` parameter
+    names."""
+    expression = value_labels(labels)
     options: dict[str, Any] = dict(_LEGEND)
     if filtered:
         options["values"] = {"expr": SHOWN_PARAM}
