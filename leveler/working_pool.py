@@ -31,9 +31,8 @@ from leveler.model import LevelerCard, Pool, cards_of
 from leveler.pool_grid import PoolGrid, default_card, pool_grid, printed_name
 
 __all__ = ["DRAFT", "MARKS", "SOURCES", "SOURCE_DESIGN", "SOURCE_DRAFT", "SOURCE_PRINTED",
-           "WorkingPool", "card_choices", "grid_of", "names_by_source", "renamed_note",
-           "stable_pool",
-           "working_pool"]
+           "PoolKey", "WorkingPool", "card_choices", "grid_of", "grid_of_key", "key_of",
+           "names_by_source", "renamed_note", "stable_pool", "working_pool"]
 
 SOURCE_DRAFT = "draft"
 """``source`` of the draft being typed in the Design bench (when it parses)."""
@@ -141,8 +140,21 @@ def stable_pool(printed: Pool, designs: Designs | Pool = ()) -> WorkingPool:
     return working_pool(printed, designs, None)
 
 
+PoolKey = tuple[tuple[LevelerCard, ...], tuple[str, ...]]
+"""A working pool as a cache key: its cards (each under its shown name) and their sources."""
+
+
+def key_of(pool: WorkingPool) -> PoolKey:
+    """``pool`` as a cache key: pools of the same cards and sources have the same key."""
+    cards = pool._key or tuple(pool.cards.values())
+    return cards, tuple(pool.sources[card.name] for card in cards)
+
+
 @lru_cache(maxsize=8)
-def _grid(cards: tuple[LevelerCard, ...], sources: tuple[str, ...]) -> PoolGrid:
+def grid_of_key(key: PoolKey) -> PoolGrid:
+    """:func:`leveler.pool_grid.pool_grid` of the working pool whose :func:`key_of` is
+    ``key``, cached by it."""
+    cards, sources = key
     return pool_grid({card.name: card for card in cards},
                      dict(zip((card.name for card in cards), sources, strict=True)))
 
@@ -151,8 +163,7 @@ def grid_of(pool: WorkingPool) -> PoolGrid:
     """:func:`leveler.pool_grid.pool_grid` of the working pool, with its sources; cached by
     the cards, so a pool equal to one before (no draft, or the draft unchanged) costs
     nothing. Its size is the cards' bands, never the counts printed on them."""
-    cards = pool._key or tuple(pool.cards.values())
-    return _grid(cards, tuple(pool.sources[card.name] for card in cards))
+    return grid_of_key(key_of(pool))
 
 
 MARKS: Mapping[str, str] = {

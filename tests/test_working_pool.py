@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 
 from leveler import characteristics
+from leveler.app.chart_view import pool_chart
+from leveler.app.chart_widget import pool_chart_widget
 from leveler.app.labels import labels_for
 from leveler.bench import SOURCE_PRINTED, balance_frame, read_draft
 from leveler.charts import chart_frame
@@ -170,6 +172,25 @@ def test_the_grid_of_an_unchanged_pool_is_made_once(pool):
     first = grid_of(working_pool(pool, {saved.name: saved}, None))
     assert grid_of(stable_pool(pool, {saved.name: saved})) is first
     assert grid_of(working_pool(pool, {saved.name: saved}, knight())) is first  # as saved
+
+
+def test_711_6_the_pool_chart_is_built_once_per_pool_and_language_and_drawing_keeps_it(pool):
+    """The app's chart (every card on the battlefield: 711.2a/b there, 711.6 elsewhere, so
+    one chart whatever the zone) is one per pool and language for the whole server: a
+    second session, or a switch back, draws the same chart; a widget drawing it does not
+    change it; a draft, or French, is another chart (its printed names in the legend)."""
+    saved, typed = knight(), knight("Draft Knight")
+    english, french = labels_for("en"), labels_for("fr")
+    chart = pool_chart(working_pool(pool, {saved.name: saved}, None), english)
+    before = json.dumps(chart.to_dict(), sort_keys=True)
+    pool_chart_widget(lambda: None).draw(chart)
+    assert pool_chart(stable_pool(pool, {saved.name: saved}), english) is chart
+    assert json.dumps(chart.to_dict(), sort_keys=True) == before
+    with_draft = pool_chart(working_pool(pool, {saved.name: saved}, typed), english)
+    assert with_draft is not chart and "Draft Knight" in set(with_draft.data["name"])
+    in_french = pool_chart(working_pool(pool, {saved.name: saved}, None), french)
+    assert in_french is not chart
+    assert "Étudiante de la guerre" in set(in_french.data["shown_name"])
 
 
 # ---------------------------------------------------------------- the notebook

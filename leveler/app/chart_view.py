@@ -8,21 +8,55 @@ Nor does it depend on the zone: level counters change a card only on the battlef
 (711.2a, 711.2b); in every other zone it has its uppermost P/T box (711.6), a flat line
 that says nothing the table does not. So the chart always shows the battlefield, and off
 it a note above the chart says so and the chart is dimmed: a zone change redraws no chart.
+
+So the chart depends only on the pool and the language: :func:`pool_chart` builds it once
+per pool and language for the whole server (Altair's build is ~0.1-0.3 s of a session's
+start and of a language switch), and every session draws the same one.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from functools import lru_cache
 
-from leveler.app.labels import LABELS, counters_text
-from leveler.charts import GEOMETRY, METRICS, RULE_COLOUR, ChartGeometry
+import altair as alt
+
+from leveler.app.labels import LABELS, counters_text, labels_for
+from leveler.charts import (
+    GEOMETRY,
+    METRICS,
+    RULE_COLOUR,
+    ChartGeometry,
+    chart_frame,
+    progression_chart,
+)
 from leveler.model import Zone
+from leveler.pool_grid import printed_names
+from leveler.working_pool import PoolKey, WorkingPool, grid_of_key, key_of
 
-__all__ = ["CHART_ZONE", "chart_with_rule_html", "level_rule_html", "zone_note_html"]
+__all__ = ["CHART_ZONE", "chart_with_rule_html", "level_rule_html", "pool_chart",
+           "zone_note_html"]
 
 CHART_ZONE = Zone.BATTLEFIELD
 """The zone the app's chart is drawn for, whatever zone the table shows (711.6)."""
+
+
+def pool_chart(pool: WorkingPool, text: Mapping[str, str]) -> alt.TopLevelMixin:
+    """The chart of every card of ``pool`` on :data:`CHART_ZONE` (711.2a, 711.2b), in the
+    language of ``text``, its cards named as printed in it; all of them shown until the
+    widget is told otherwise. One chart per pool and language, kept: nobody changes a
+    chart once built (the widget reads it, a filter sets the widget's parameter)."""
+    return _pool_chart(key_of(pool), text["language_code"])
+
+
+@lru_cache(maxsize=8)
+def _pool_chart(key: PoolKey, language: str) -> alt.TopLevelMixin:
+    grid, text = grid_of_key(key), labels_for(language)
+    cards = {card.name: card for card in key[0]}
+    return progression_chart(chart_frame(grid, CHART_ZONE, grid.names), grid.levels,
+                             text=text, names=printed_names(cards, text["printed_language"]),
+                             shown=grid.names)
 
 
 def level_rule_html(level: int, levels: range, geometry: ChartGeometry = GEOMETRY, *,
