@@ -369,25 +369,12 @@ def _(set_chart_picks):
 
 
 @app.cell
-def _(chart, grid, ui_text, working):
-    # every card of the working pool, on the battlefield (chart_view.CHART_ZONE, 711.6):
-    # neither the level, the zone nor the filters, so only a language switch or a changed
-    # pool draws it anew; which cards it draws is set in place (the selection cell). The chart's
-    # own legend selection; the cards named as printed in the interface's language
-    chart_drawn = charts.progression_chart(
-        charts.chart_frame(grid, chart_view.CHART_ZONE, grid.names), grid.levels, text=ui_text,
-        names=views.printed_names(working.cards, ui_text["printed_language"]),
-        shown=grid.names)
-    chart.draw(chart_drawn)
-    return (chart_drawn,)
-
-
-@app.cell
-def _(chart, chart_drawn, get_chart_picks, grid, names, ui_text):
+def _(chart, get_chart_picks, grid, names, ui_text):
     # the filters draw their cards in the chart as it is (a cell less for a filter to run);
-    # the cards picked in the chart: a drag is tested against the cards' segments, not
-    # only the points drawn (no level input: a slider move does not re-run it)
-    chart_drawn, get_chart_picks()
+    # the cards picked in the chart (a chart drawn anew drops them: get_chart_picks says
+    # so): a drag is tested against the cards' segments, not only the points drawn (no
+    # level input: a slider move does not re-run it)
+    get_chart_picks()
     chart.show(names)
     selected = charts.selected_cards(grid, chart_view.CHART_ZONE, names, chart.picked,
                                      ui_text)
@@ -441,6 +428,20 @@ def _(names, pick_card, selected, shown_grid, ui_text, working):
     mo.Html(layout.tab_box("pool", '<div class="lv-stages">' + mo.vstack([
         mo.md(ui_text.get("stages_heading", "")), mo.lazy(_stage_table)]).text + "</div>"))
     return
+
+
+@app.cell
+def _(chart, ui_text, working):
+    # every card of the working pool, on the battlefield (chart_view.CHART_ZONE, 711.6):
+    # neither the level, the zone nor the filters, so only a language switch or a changed
+    # pool draws it anew (built once per pool and language for the server); which cards it
+    # draws is set in place (the selection cell); the cards named as printed in the
+    # interface's language. After the tables' cells in the file: marimo runs the cells a
+    # change reaches in the file's order where the graph leaves a choice, so a language
+    # switch shows the tables' words before the chart is drawn anew
+    chart_drawn = chart_view.pool_chart(working, ui_text)
+    chart.draw(chart_drawn)
+    return (chart_drawn,)
 
 
 @app.cell

@@ -11,6 +11,7 @@ import pytest
 from leveler import LevelerCard, Zone
 from leveler.app import chart_widget
 from leveler.app.chart_widget import MAX_PICKED, chart_selections, pool_chart_widget
+from leveler.app.labels import labels_for
 from leveler.charts import (
     BRUSH_SELECTION,
     CARD_SELECTION,
@@ -87,6 +88,33 @@ def test_a_drag_sent_by_the_page_is_read_as_a_drag(grid):
     picked = chart_selections(sent(**{BRUSH_SELECTION: drag}))
     assert picked == {BRUSH_SELECTION: drag}
     assert selected_cards(grid, Zone.BATTLEFIELD, grid.names, picked)
+
+
+def test_a_chart_drawn_anew_keeps_the_filter_and_drops_the_picks_saying_so(grid):
+    """A language switch draws the chart anew (French words, the same cards, 711.2a/b):
+    the cards a filter left drawn stay drawn, a selection made in the old chart is gone
+    and ``on_pick`` says so (the table stops narrowing by it); the same chart drawn again
+    is no change and keeps the picks."""
+    calls: list[int] = []
+    frame = chart_frame(grid, Zone.BATTLEFIELD, grid.names)
+    english = progression_chart(frame, grid.levels, shown=grid.names)
+    french = progression_chart(frame, grid.levels, shown=grid.names, text=labels_for("fr"))
+    chart = pool_chart_widget(lambda: calls.append(1))
+    chart.draw(english)
+    assert calls == [] and chart.shown == grid.names
+    chart.show(["Hexdrinker"])
+    picked = sent(**{CARD_SELECTION: {"name": ["Hexdrinker"], "vlPoint": {"or": []}}})
+    chart.element.widget.set_state({"_vl_selections": picked})
+    assert chart.picked and calls == [1]
+    chart.draw(english)
+    assert chart.picked and calls == [1]
+    chart.draw(french)
+    assert chart.spec["repeat"]["column"] == [labels_for("fr")["chart.Power"],
+                                               labels_for("fr")["chart.Toughness"]]
+    assert chart.shown == ["Hexdrinker"]
+    assert chart.picked == {} and calls == [1, 1]
+    chart.draw(english)
+    assert calls == [1, 1]  # nothing was picked in the French chart
 
 
 @pytest.mark.parametrize("hostile", [

@@ -84,10 +84,13 @@ def javascript_bundle() -> str:
 @dataclass(eq=False)
 class PoolChart:
     """The pool chart's widget in the page, made once, and the selections made in the chart
-    it draws (from :func:`chart_selections`; a chart drawn anew starts with none)."""
+    it draws (from :func:`chart_selections`); ``on_pick`` is called each time they change."""
 
     element: mo.ui.anywidget
+    on_pick: Callable[[], None] = field(default=lambda: None)
     picked: dict[str, Any] = field(default_factory=dict)
+    told: list[str] | None = None
+    """The cards :meth:`show` was last told to draw (None: never told: every card)."""
 
     @property
     def text(self) -> str:
@@ -113,25 +116,38 @@ class PoolChart:
     def draw(self, chart: alt.TopLevelMixin) -> None:
         """Draw ``chart`` in the widget (the page embeds the new spec in the same element),
         its data inline in the spec: nothing for the page to fetch
-        (:mod:`leveler.app.inline_chart`). Its selections start empty."""
+        (:mod:`leveler.app.inline_chart`). The cards drawn before stay the cards drawn (a
+        filter's); the selections start empty, said through ``on_pick`` if there were any.
+        The chart it draws already is drawn: the page keeps it, and its selections."""
+        widget = self.element.widget
+        if widget.chart is chart:
+            return
         register_inline()
         with alt.data_transformers.enable(INLINE):
-            self.element.widget.chart = chart
-        self.picked = {}
+            widget.chart = chart
+        if self.told is not None:
+            self.show(self.told)
+        if self.picked:
+            self.picked = {}
+            self.on_pick()
 
     def show(self, names: Iterable[str]) -> None:
-        """Draw only the cards ``names`` (pool names): the chart's parameter, set in place."""
-        setattr(self.element.widget.params, SHOWN_PARAM, list(names))
+        """Draw only the cards ``names`` (pool names): the chart's parameter, set in place
+        (and again on a chart drawn later)."""
+        self.told = list(names)
+        if self.element.widget.chart is not None:
+            setattr(self.element.widget.params, SHOWN_PARAM, self.told)
 
 
 def pool_chart_widget(on_pick: Callable[[], None]) -> PoolChart:
     """An empty chart widget (Altair's, wrapped for marimo) for :meth:`PoolChart.draw`. Each
     time the page sends selections that differ from the last (:func:`chart_selections`),
-    they become the chart's ``picked`` and ``on_pick`` is called."""
+    they become the chart's ``picked`` and ``on_pick`` is called (so too when a chart drawn
+    anew drops them)."""
     alt.JupyterChart._esm = javascript_bundle()
     # no chart yet: Altair's trait allows None (an empty spec) until draw sets one
     widget = alt.JupyterChart(None, embed_options=EMBED_OPTIONS)  # type: ignore[arg-type]
-    pool_chart = PoolChart(mo.ui.anywidget(widget))
+    pool_chart = PoolChart(mo.ui.anywidget(widget), on_pick)
 
     def changed(change: Mapping[str, Any]) -> None:
         picked = chart_selections(change.get("new"))
