@@ -272,6 +272,24 @@ def test_the_language_switch_redraws_the_chart_and_the_slider_and_filters_do_not
     assert "ui_text" in drawn and not drawn & {"level", "zone", "language", "names"}
 
 
+def test_a_language_switch_runs_the_tables_before_the_chart_is_drawn_anew(notebook):
+    """marimo runs the cells a change reaches in the file's order where the graph leaves a
+    choice: after a language switch the cell of the Pool table and the Card view (the
+    level's P/T, 711.2a/b, in the new words) comes before the cell drawing the chart anew,
+    and no cell waits for that one."""
+    from marimo._runtime import dataflow
+
+    notebook.app._maybe_initialize()
+    graph = notebook.app._graph
+    defs = {cell_id: cell.defs for cell_id, cell in graph.cells.items()}
+    words = next(cell_id for cell_id, found in defs.items() if "ui_text" in found)
+    order = dataflow.topological_sort(graph, dataflow.transitive_closure(graph, {words}))
+    tables = next(cell_id for cell_id, found in defs.items() if "pool_table" in found)
+    drawn = next(cell_id for cell_id, found in defs.items() if "chart_drawn" in found)
+    assert order.index(tables) < order.index(drawn)
+    assert not graph.children[drawn]
+
+
 def test_the_what_if_controls_and_the_pool_picker_do_not_depend_on_the_language(notebook):
     """A language switch never remakes the What-if controls or the pool picker, so it never
     loses a situation or an uploaded pool; the worded dropdowns (card, zone, caster) are
