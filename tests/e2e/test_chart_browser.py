@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from leveler import LevelerCard, Zone, load_pool
+from leveler.app.words import words_for
 from leveler.charts import GEOMETRY, chart_frame, progression_chart
-from leveler.pool_grid import level_range, pool_grid
+from leveler.pool_grid import level_range, pool_grid, printed_name
+from tests.browser_helpers import WidgetStates
 from tests.e2e.test_app_browser import (
     canvas_digest,
     chart_canvas,
@@ -32,6 +36,8 @@ from tests.e2e.test_app_browser import (
 pytestmark = pytest.mark.browser
 
 SVG = "{http://www.w3.org/2000/svg}"
+TIMEOUT = 30_000
+EN, FR = words_for("en"), words_for("fr")
 
 
 @pytest.fixture(scope="module")
@@ -115,3 +121,57 @@ def test_the_slider_moves_the_level_rule_without_re_embedding_the_chart(
         const vega = document.querySelector('.lv-chart marimo-anywidget');
         return [!!vega.__kept, !!vega.shadowRoot.querySelector('canvas').__kept]; }""")
     assert kept == [True, True]
+
+
+def test_a_language_switch_redraws_the_chart_keeping_the_filter_and_dropping_a_pick(
+        page: Page, app_url: str, pool: dict[str, LevelerCard]) -> None:
+    """Switching to Français draws the chart anew in French words, after the table: a pick
+    made in the English chart is gone (the table shows every card again, 711.2a/b at 0
+    counters, named as printed in French), and the cards a name filter leaves are still
+    the ones the new chart draws (its ``shown`` parameter as the page was sent it)."""
+    levels = level_range(pool)
+    states = open_app(page, app_url)
+    canvas = chart_canvas(page).bounding_box()
+    assert canvas is not None
+    name, level, value = lonely_point(pool, levels)
+    page.mouse.click(canvas["x"] + GEOMETRY.x(0, level, levels),
+                     canvas["y"] + GEOMETRY.y(value, top_value_of(pool, levels)))
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [name]))
+
+    page.get_by_text(FR["language_name"], exact=True).filter(visible=True).first.click()
+    expect(page.locator("table.lv-table caption")).to_contain_text(
+        FR["caption"].split("{")[0], timeout=TIMEOUT)
+    rows = page.locator("table.lv-table tbody tr")
+    expect(rows).to_have_count(len(pool), timeout=TIMEOUT)
+    french = {card.name: printed_name(card, card.name, FR["printed_language"])
+              for card in pool.values()}
+    expect(page.locator("table.lv-table")).to_contain_text(french[name])
+    wait_for_chart(page, states, lambda chart: chart["spec"]["repeat"]["column"][0]
+                   == FR["chart.Power"])
+
+    mages = [card for card in pool if "Mage" in card]
+    assert 1 < len(mages) < len(pool)
+    search = page.get_by_placeholder(FR["name_placeholder"]).first
+    search.fill("Mage")
+    search.press("Enter")
+    expect(rows).to_have_count(len(mages), timeout=TIMEOUT)
+    wait_for_chart(page, states, lambda chart: sorted(chart["_params"]["shown"]) == mages)
+    page.get_by_text(EN["language_name"], exact=True).filter(visible=True).first.click()
+    expect(page.locator("table.lv-table caption")).to_contain_text(
+        EN["caption"].split("{")[0], timeout=TIMEOUT)
+    wait_for_chart(page, states, lambda chart: chart["spec"]["repeat"]["column"][0]
+                   == EN["chart.Power"] and sorted(chart["_params"]["shown"]) == mages)
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, mages))
+
+
+def wait_for_chart(page: Page, states: WidgetStates, drawn: Callable[[dict[str, Any]], bool]
+                   ) -> None:
+    """Wait until the pool chart the page was sent passes ``drawn``; fail saying what it
+    was sent last."""
+    for _ in range(TIMEOUT // 100):
+        chart = states.pool_chart()
+        if drawn(chart):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the chart sent: {chart['spec'].get('repeat')}, "
+                         f"shown {chart.get('_params', {}).get('shown')}")
