@@ -69,11 +69,34 @@ def show_stage_table(page: Any) -> None:
 class WidgetStates:
     """Every trait value marimo's kernel sent the page for its widgets (anywidget models),
     read off the page's websocket: what the page was given to draw, not what the notebook
-    meant to send. Made before the page is opened."""
+    meant to send; and every value the page's widgets reported back (``reported``: the
+    chart's script reports its Vega view's parameters as they are after each change).
+    Made before the page is opened."""
 
     def __init__(self, page: Any) -> None:
         self.models: dict[str, dict[str, Any]] = {}
+        self.reported: dict[str, dict[str, Any]] = {}
         page.on("websocket", lambda socket: socket.on("framereceived", self._received))
+        page.on("request", self._sent)
+
+    def _sent(self, request: Any) -> None:
+        import json
+
+        if request.method != "POST" or not request.url.endswith("/set_model_value"):
+            return
+        message = json.loads(request.post_data or "{}")
+        state = (message.get("message") or {}).get("state")
+        if isinstance(state, dict):
+            self.reported.setdefault(str(message.get("modelId")), {}).update(state)
+
+    def pool_chart_drawn(self) -> list[str] | None:
+        """The cards the page's pool chart draws: its Vega view's ``shown`` parameter as the
+        page last reported it (None: not reported yet)."""
+        found = [model_id for model_id, state in self.models.items()
+                 if isinstance(state.get("spec"), dict) and "repeat" in state["spec"]]
+        drawn = self.reported.get(found[-1], {}).get("_params", {}) if found else {}
+        shown: list[str] | None = drawn.get("shown")
+        return shown
 
     def _received(self, payload: Any) -> None:
         import json

@@ -117,6 +117,24 @@ def test_a_chart_drawn_anew_keeps_the_filter_and_drops_the_picks_saying_so(grid)
     assert calls == [1, 1]  # nothing was picked in the French chart
 
 
+@pytest.mark.parametrize("reported", [
+    "every card", {SHOWN_PARAM: "Hexdrinker"}, {SHOWN_PARAM: ["x" * 10_000] * 100}, {},
+])
+def test_the_page_reporting_other_cards_drawn_is_told_the_filters_again(grid, reported):
+    """Once the page has embedded a spec it reports the parameters as that spec starts them
+    (every card): the cards a filter left (711.2a/b lines) are sent again, whatever the page
+    reports; what it reports is page input, compared and never kept."""
+    chart = pool_chart_widget(lambda: None)
+    chart.show(["Hexdrinker", "Echo Mage"])
+    chart.draw(progression_chart(chart_frame(grid, Zone.BATTLEFIELD, grid.names),
+                                 grid.levels, shown=grid.names))
+    assert chart.element.widget._params[SHOWN_PARAM] == ["Hexdrinker", "Echo Mage"]
+    sent = {SHOWN_PARAM: list(grid.names)} if reported == "every card" else reported
+    chart.element.widget.set_state({"_params": sent})
+    assert chart.element.widget._params[SHOWN_PARAM] == ["Hexdrinker", "Echo Mage"]
+    assert chart.shown == ["Hexdrinker", "Echo Mage"]
+
+
 @pytest.mark.parametrize("hostile", [
     None, [], "card", {CARD_SELECTION: "x"}, {CARD_SELECTION: {"value": ["a"]}},
     sent(**{CARD_SELECTION: {"name": "Hexdrinker"}}),

@@ -116,17 +116,16 @@ class PoolChart:
     def draw(self, chart: alt.TopLevelMixin) -> None:
         """Draw ``chart`` in the widget (the page embeds the new spec in the same element),
         its data inline in the spec: nothing for the page to fetch
-        (:mod:`leveler.app.inline_chart`). The cards drawn before stay the cards drawn (a
-        filter's); the selections start empty, said through ``on_pick`` if there were any.
+        (:mod:`leveler.app.inline_chart`). The cards drawn stay the ones :meth:`show` was
+        told (a filter's); the selections start empty, said through ``on_pick`` if there
+        were any.
         The chart it draws already is drawn: the page keeps it, and its selections."""
         widget = self.element.widget
         if widget.chart is chart:
             return
         register_inline()
         with alt.data_transformers.enable(INLINE):
-            widget.chart = chart
-        if self.told is not None:
-            self.show(self.told)
+            widget.chart = chart  # its parameters start as its spec's: told again (below)
         if self.picked:
             self.picked = {}
             self.on_pick()
@@ -143,7 +142,9 @@ def pool_chart_widget(on_pick: Callable[[], None]) -> PoolChart:
     """An empty chart widget (Altair's, wrapped for marimo) for :meth:`PoolChart.draw`. Each
     time the page sends selections that differ from the last (:func:`chart_selections`),
     they become the chart's ``picked`` and ``on_pick`` is called (so too when a chart drawn
-    anew drops them)."""
+    anew drops them). Whatever sets the chart's parameters to other cards than the ones
+    :meth:`PoolChart.show` was told (a chart drawn anew, the page reporting its new spec's
+    start), they are told again."""
     alt.JupyterChart._esm = javascript_bundle()
     # no chart yet: Altair's trait allows None (an empty spec) until draw sets one
     widget = alt.JupyterChart(None, embed_options=EMBED_OPTIONS)  # type: ignore[arg-type]
@@ -155,7 +156,21 @@ def pool_chart_widget(on_pick: Callable[[], None]) -> PoolChart:
             pool_chart.picked = picked
             on_pick()
 
+    def kept_shown(change: Mapping[str, Any]) -> None:
+        # the cards drawn are the ones the notebook told: a chart drawn anew starts its
+        # parameters as its spec sets them (every card), and so does the page once it has
+        # embedded a spec (it reports them back); either way they are told again. What
+        # the page sends is only compared, never kept.
+        params = change.get("new")
+        told = pool_chart.told
+        if told is None or (isinstance(params, Mapping) and params.get(SHOWN_PARAM) == told):
+            return
+        pool_chart.show(told)  # the parameter itself, where the page changed it
+        if widget._params.get(SHOWN_PARAM) != told:  # and the page's copy, where it did not
+            widget._params = {**widget._params, SHOWN_PARAM: told}
+
     widget.observe(changed, names="_vl_selections")
+    widget.observe(kept_shown, names="_params")
     return pool_chart
 
 

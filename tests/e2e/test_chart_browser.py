@@ -128,7 +128,8 @@ def test_a_language_switch_redraws_the_chart_keeping_the_filter_and_dropping_a_p
     """Switching to Français draws the chart anew in French words, after the table: a pick
     made in the English chart is gone (the table shows every card again, 711.2a/b at 0
     counters, named as printed in French), and the cards a name filter leaves are still
-    the ones the new chart draws (its ``shown`` parameter as the page was sent it)."""
+    the ones the new chart draws (its Vega view's ``shown`` parameter, as the page reports
+    it once it has embedded the new spec)."""
     levels = level_range(pool)
     states = open_app(page, app_url)
     canvas = chart_canvas(page).bounding_box()
@@ -146,8 +147,8 @@ def test_a_language_switch_redraws_the_chart_keeping_the_filter_and_dropping_a_p
     french = {card.name: printed_name(card, card.name, FR["printed_language"])
               for card in pool.values()}
     expect(page.locator("table.lv-table")).to_contain_text(french[name])
-    wait_for_chart(page, states, lambda chart: chart["spec"]["repeat"]["column"][0]
-                   == FR["chart.Power"])
+    wait_until(page, lambda: states.pool_chart()["spec"]["repeat"]["column"][0]
+               == FR["chart.Power"], lambda: states.pool_chart()["spec"]["repeat"])
 
     mages = [card for card in pool if "Mage" in card]
     assert 1 < len(mages) < len(pool)
@@ -155,23 +156,37 @@ def test_a_language_switch_redraws_the_chart_keeping_the_filter_and_dropping_a_p
     search.fill("Mage")
     search.press("Enter")
     expect(rows).to_have_count(len(mages), timeout=TIMEOUT)
-    wait_for_chart(page, states, lambda chart: sorted(chart["_params"]["shown"]) == mages)
+    wait_until(page, lambda: sorted(states.pool_chart_drawn() or []) == mages,
+               states.pool_chart_drawn)
     page.get_by_text(EN["language_name"], exact=True).filter(visible=True).first.click()
     expect(page.locator("table.lv-table caption")).to_contain_text(
         EN["caption"].split("{")[0], timeout=TIMEOUT)
-    wait_for_chart(page, states, lambda chart: chart["spec"]["repeat"]["column"][0]
-                   == EN["chart.Power"] and sorted(chart["_params"]["shown"]) == mages)
+    wait_until(page, lambda: states.pool_chart()["spec"]["repeat"]["column"][0]
+               == EN["chart.Power"], lambda: states.pool_chart()["spec"]["repeat"])
+    states.reported.clear()  # from here on, what the page reports of the English chart
+    wait_until(page, lambda: sorted(states.pool_chart_drawn() or []) == mages,
+               states.pool_chart_drawn)
     expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, mages))
 
 
-def wait_for_chart(page: Page, states: WidgetStates, drawn: Callable[[dict[str, Any]], bool]
-                   ) -> None:
-    """Wait until the pool chart the page was sent passes ``drawn``; fail saying what it
-    was sent last."""
+def test_a_link_with_a_name_filter_opens_on_a_chart_drawing_only_its_cards(
+        page: Page, app_url: str, pool: dict[str, LevelerCard]) -> None:
+    """A link is the screen (issue 13): opened with ``name=Mage``, the table shows the
+    mages' lines at 0 counters (711.2a/b, 711.5) and the chart draws only them, as its
+    Vega view reports once embedded (its spec starts with every card drawn)."""
+    mages = [card for card in pool if "Mage" in card]
+    states = WidgetStates(page)
+    page.goto(app_url + "?name=Mage")
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, mages))
+    expect(chart_canvas(page)).to_be_visible(timeout=TIMEOUT)
+    wait_until(page, lambda: sorted(states.pool_chart_drawn() or []) == mages,
+               states.pool_chart_drawn)
+
+
+def wait_until(page: Page, done: Callable[[], bool], said: Callable[[], Any]) -> None:
+    """Wait until ``done()``; fail with what ``said()`` gives then."""
     for _ in range(TIMEOUT // 100):
-        chart = states.pool_chart()
-        if drawn(chart):
+        if done():
             return
         page.wait_for_timeout(100)
-    raise AssertionError(f"the chart sent: {chart['spec'].get('repeat')}, "
-                         f"shown {chart.get('_params', {}).get('shown')}")
+    raise AssertionError(f"never done; last: {str(said())[:500]}")
