@@ -118,14 +118,15 @@ class PoolChart:
         its data inline in the spec: nothing for the page to fetch
         (:mod:`leveler.app.inline_chart`). The cards drawn stay the ones :meth:`show` was
         told (a filter's); the selections start empty, said through ``on_pick`` if there
-        were any.
-        The chart it draws already is drawn: the page keeps it, and its selections."""
+        were any. The chart it draws already is drawn: the page keeps it, and its
+        selections."""
         widget = self.element.widget
         if widget.chart is chart:
             return
         register_inline()
         with alt.data_transformers.enable(INLINE):
-            widget.chart = chart  # its parameters start as its spec's: told again (below)
+            widget.chart = chart  # its parameters start as its spec's: told again
+            # by pool_chart_widget's observer
         if self.picked:
             self.picked = {}
             self.on_pick()
