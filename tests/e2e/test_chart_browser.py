@@ -70,7 +70,6 @@ def legend_label_at(pool: dict[str, LevelerCard], name: str) -> tuple[float, flo
 
 def test_a_legend_click_fades_the_others_and_narrows_the_table_as_a_line_click_does(
         page: Page, app_url: str, pool: dict[str, LevelerCard]) -> None:
-    levels = level_range(pool)
     first = next(iter(pool))  # in column one of the legend: its place needs no text width
     label = legend_label_at(pool, first)
     open_app(page, app_url)
@@ -92,12 +91,7 @@ def test_a_legend_click_fades_the_others_and_narrows_the_table_as_a_line_click_d
 
     # on a fresh page, a click on a card's line narrows the table as before
     open_app(page, app_url)
-    canvas = chart_canvas(page).bounding_box()
-    assert canvas is not None
-    name, level, value = lonely_point(pool, levels)
-    page.mouse.click(canvas["x"] + GEOMETRY.x(0, level, levels),
-                     canvas["y"] + GEOMETRY.y(value, top_value_of(pool, levels)))
-    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [name]))
+    click_a_lonely_line(page, pool)
 
 def test_the_slider_moves_the_level_rule_without_re_embedding_the_chart(
         page: Page, app_url: str, pool: dict[str, LevelerCard]) -> None:
@@ -130,14 +124,8 @@ def test_a_language_switch_redraws_the_chart_keeping_the_filter_and_dropping_a_p
     counters, named as printed in French), and the cards a name filter leaves are still
     the ones the new chart draws (its Vega view's ``shown`` parameter, as the page reports
     it once it has embedded the new spec)."""
-    levels = level_range(pool)
     states = open_app(page, app_url)
-    canvas = chart_canvas(page).bounding_box()
-    assert canvas is not None
-    name, level, value = lonely_point(pool, levels)
-    page.mouse.click(canvas["x"] + GEOMETRY.x(0, level, levels),
-                     canvas["y"] + GEOMETRY.y(value, top_value_of(pool, levels)))
-    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [name]))
+    name = click_a_lonely_line(page, pool)
 
     page.get_by_text(FR["language_name"], exact=True).filter(visible=True).first.click()
     expect(page.locator("table.lv-table caption")).to_contain_text(
@@ -181,6 +169,20 @@ def test_a_link_with_a_name_filter_opens_on_a_chart_drawing_only_its_cards(
     expect(chart_canvas(page)).to_be_visible(timeout=TIMEOUT)
     wait_until(page, lambda: sorted(states.pool_chart_drawn() or []) == mages,
                states.pool_chart_drawn)
+
+
+def click_a_lonely_line(page: Page, pool: dict[str, LevelerCard]) -> str:
+    """Click the power line of a card where no other card's line is (:func:`lonely_point`)
+    and wait for the table to show that card only, at 0 counters (711.2a/b, 711.5); its
+    name."""
+    levels = level_range(pool)
+    canvas = chart_canvas(page).bounding_box()
+    assert canvas is not None
+    name, level, value = lonely_point(pool, levels)
+    page.mouse.click(canvas["x"] + GEOMETRY.x(0, level, levels),
+                     canvas["y"] + GEOMETRY.y(value, top_value_of(pool, levels)))
+    expect_rows(page, library_rows(pool, 0, Zone.BATTLEFIELD, [name]))
+    return name
 
 
 def wait_until(page: Page, done: Callable[[], bool], said: Callable[[], Any]) -> None:
