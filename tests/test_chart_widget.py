@@ -124,13 +124,18 @@ def test_the_page_reporting_other_cards_drawn_is_told_the_filters_again(grid, re
     """Once the page has embedded a spec it reports the parameters as that spec starts them
     (every card): the cards a filter left (711.2a/b lines) are sent again, whatever the page
     reports; what it reports is page input, compared and never kept."""
-    chart = pool_chart_widget(lambda: None)
+    waits: list[Any] = []
+    chart = pool_chart_widget(lambda: None, spawn=waits.append)
     chart.show(["Hexdrinker", "Echo Mage"])
     chart.draw(progression_chart(chart_frame(grid, Zone.BATTLEFIELD, grid.names),
                                  grid.levels, shown=grid.names))
     assert chart.element.widget._params[SHOWN_PARAM] == ["Hexdrinker", "Echo Mage"]
     sent = {SHOWN_PARAM: list(grid.names)} if reported == "every card" else reported
+    assert waits == []  # a chart drawn anew is told at once
     chart.element.widget.set_state({"_params": sent})
+    assert waits  # the page's report: told again a moment later (TELL_AGAIN_DELAY), once
+    for wait in waits:
+        wait()
     assert chart.element.widget._params[SHOWN_PARAM] == ["Hexdrinker", "Echo Mage"]
     assert chart.shown == ["Hexdrinker", "Echo Mage"]
 

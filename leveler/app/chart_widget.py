@@ -31,10 +31,11 @@ import marimo as mo
 import pandas as pd
 
 from leveler.app.inline_chart import INLINE, register_inline
+from leveler.app.link_later import LinkWriter
 from leveler.charts import BRUSH_SELECTION, CARD_SELECTION, LEGEND_SELECTION, SHOWN_PARAM
 
-__all__ = ["MAX_PICKED", "PoolChart", "chart_selections", "javascript_bundle",
-           "pool_chart_widget"]
+__all__ = ["MAX_PICKED", "TELL_AGAIN_DELAY", "PoolChart", "chart_selections",
+           "javascript_bundle", "pool_chart_widget"]
 
 EMBED_OPTIONS = {"renderer": "canvas", "actions": False}
 """How the widget draws: on a canvas, as marimo's own chart does, with no export menu (the
@@ -46,6 +47,10 @@ dropped (a chart of a pool shows far fewer cards than that)."""
 MAX_DRAG_FIELDS = 4
 """The most fields a drag selection may carry back (it has two: level counters and a
 panel's value)."""
+TELL_AGAIN_DELAY = 0.2
+"""Seconds from the page's report of other cards drawn to the filters' cards sent again:
+the page has then finished its first run of a new spec (sent sooner, they reach Vega while
+it runs and it logs "Dataflow already running")."""
 MAX_NAME = 200
 """The longest card name a selection may carry back (longer: the selection is dropped)."""
 
@@ -91,6 +96,8 @@ class PoolChart:
     picked: dict[str, Any] = field(default_factory=dict)
     told: list[str] | None = None
     """The cards :meth:`show` was last told to draw (None: never told: every card)."""
+    drawing: bool = False
+    """Whether :meth:`draw` is setting a new chart (it tells the cards again itself)."""
 
     @property
     def text(self) -> str:
@@ -124,9 +131,13 @@ class PoolChart:
         if widget.chart is chart:
             return
         register_inline()
-        with alt.data_transformers.enable(INLINE):
-            widget.chart = chart  # its parameters start as its spec's: told again
-            # by pool_chart_widget's observer
+        self.drawing = True
+        try:
+            with alt.data_transformers.enable(INLINE):
+                widget.chart = chart  # its parameters start as its spec's: told again
+        finally:
+            self.drawing = False
+        self.tell_again()
         if self.picked:
             self.picked = {}
             self.on_pick()
@@ -138,14 +149,27 @@ class PoolChart:
         if self.element.widget.chart is not None:
             setattr(self.element.widget.params, SHOWN_PARAM, self.told)
 
+    def tell_again(self) -> None:
+        """Send the cards last told (if any) again, where the chart's parameter or the
+        page's copy of it holds others."""
+        widget = self.element.widget
+        if self.told is None or widget.chart is None:
+            return
+        self.show(self.told)  # the parameter itself, where the page changed it
+        if widget._params.get(SHOWN_PARAM) != self.told:  # the page's copy, where it did not
+            widget._params = {**widget._params, SHOWN_PARAM: self.told}
 
-def pool_chart_widget(on_pick: Callable[[], None]) -> PoolChart:
+
+def pool_chart_widget(on_pick: Callable[[], None],
+                      spawn: Callable[[Callable[[], None]], None] | None = None) -> PoolChart:
     """An empty chart widget (Altair's, wrapped for marimo) for :meth:`PoolChart.draw`. Each
     time the page sends selections that differ from the last (:func:`chart_selections`),
     they become the chart's ``picked`` and ``on_pick`` is called (so too when a chart drawn
     anew drops them). Whatever sets the chart's parameters to other cards than the ones
     :meth:`PoolChart.show` was told (a chart drawn anew, the page reporting its new spec's
-    start), they are told again."""
+    start), they are told again: at once for a chart drawn anew, :data:`TELL_AGAIN_DELAY`
+    after the page's report (sooner, Vega in the page is still running the new spec and
+    logs an error). ``spawn`` runs that wait (a ``mo.Thread`` by default)."""
     alt.JupyterChart._esm = javascript_bundle()
     # no chart yet: Altair's trait allows None (an empty spec) until draw sets one
     widget = alt.JupyterChart(None, embed_options=EMBED_OPTIONS)  # type: ignore[arg-type]
@@ -157,6 +181,9 @@ def pool_chart_widget(on_pick: Callable[[], None]) -> PoolChart:
             pool_chart.picked = picked
             on_pick()
 
+    later = LinkWriter(pool_chart.tell_again, TELL_AGAIN_DELAY,
+                       *([spawn] if spawn is not None else []))
+
     def kept_shown(change: Mapping[str, Any]) -> None:
         # the cards drawn are the ones the notebook told: a chart drawn anew starts its
         # parameters as its spec sets them (every card), and so does the page once it has
@@ -164,11 +191,10 @@ def pool_chart_widget(on_pick: Callable[[], None]) -> PoolChart:
         # the page sends is only compared, never kept.
         params = change.get("new")
         told = pool_chart.told
-        if told is None or (isinstance(params, Mapping) and params.get(SHOWN_PARAM) == told):
+        if pool_chart.drawing or told is None or (
+                isinstance(params, Mapping) and params.get(SHOWN_PARAM) == told):
             return
-        pool_chart.show(told)  # the parameter itself, where the page changed it
-        if widget._params.get(SHOWN_PARAM) != told:  # and the page's copy, where it did not
-            widget._params = {**widget._params, SHOWN_PARAM: told}
+        later.soon()
 
     widget.observe(changed, names="_vl_selections")
     widget.observe(kept_shown, names="_params")
